@@ -908,7 +908,8 @@ class CardLowering:
         return ef.NoUntap(self.target(e.target, cond))
 
     def effect_PhaseOutEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.PhaseOut(self.target(e.target, cond))
+        unless = self.cost_value(e.unless) if e.unless is not None else None  # 118.12
+        return ef.PhaseOut(self.target(e.target, cond), unless)
 
     def effect_NoRegenEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.thisturn:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '0643da7f0beb8cb2baf4a433acb748e1f0367eb7ad5a8d6d80d55cd5fc097854'
+GRAMMAR = '69634394813457db861f5c02403a62824a1dbe8f8165d5fe1f0f801727a4580c'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -527,6 +527,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('NoRegenEffect', 'common', 'NoRegenEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'phaseout'),
+    ('__asgn_plain', 'plain', '', 'unless'),
     ('PhaseOutEffect', 'common', 'PhaseOutEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'nountap'),
@@ -28393,10 +28394,67 @@ class CardParser:
         p = p3
         if res4 and n:
             res.append(n)
+        while True:
+            p5 = p
+            res6: list[Any] = []
+            q = sk0[p5]
+            if q < 0:
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
+            if not (text.startswith('unless', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                break
+            v = (q, 'unless', '')
+            q += 6
+            p5 = q
+            res6.append(v)
+            q = sk0[p5]
+            if q < 0:
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                break
+            v = (q, 'you', '')
+            q += 3
+            p5 = q
+            res6.append(v)
+            q = sk0[p5]
+            if q < 0:
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
+            if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                break
+            v = (q, 'pay', '')
+            q += 3
+            p5 = q
+            res6.append(v)
+            p7 = p5
+            res8: list[Any] = []
+            r = self.r_CostValue_0(p7)
+            if r is None:
+                break
+            q, v = r
+            p7 = q
+            if v:
+                res8.append(v)
+            if res8:
+                n = Nt(res8)
+                n.rule = 505
+            p5 = p7
+            if res8 and n:
+                res6.append(n)
+            p = p5
+            res += res6
+            break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 506
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28416,7 +28474,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 506
+            n.rule = 507
         p = p1
         if res2 and n:
             res.append(n)
@@ -28510,14 +28568,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 507
+            n.rule = 508
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 508
+        n.rule = 509
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28540,7 +28598,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 509
+                n.rule = 510
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28587,7 +28645,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 510
+                n.rule = 511
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28622,7 +28680,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 511
+        n.rule = 512
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -28712,7 +28770,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 512
+        n.rule = 513
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28814,7 +28872,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 513
+                    n.rule = 514
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28842,12 +28900,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 514
+                    n.rule = 515
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28875,12 +28933,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 515
+                    n.rule = 516
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28984,7 +29042,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 516
+        n.rule = 517
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -29071,7 +29129,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29092,7 +29150,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29113,7 +29171,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29136,7 +29194,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29159,7 +29217,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29314,7 +29372,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 518
+                    n.rule = 519
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29344,7 +29402,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 518
+                    n.rule = 519
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29422,18 +29480,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 519
+                    n.rule = 520
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 520
+                    n.rule = 521
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29460,7 +29518,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 521
+                    n.rule = 522
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29480,12 +29538,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 522
+                    n.rule = 523
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29500,7 +29558,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29515,7 +29573,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29598,7 +29656,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 523
+                    n.rule = 524
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29629,18 +29687,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 524
+                    n.rule = 525
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 525
+                    n.rule = 526
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29684,18 +29742,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 526
+                    n.rule = 527
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 527
+                    n.rule = 528
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29710,7 +29768,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29779,18 +29837,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 528
+                    n.rule = 529
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 529
+                    n.rule = 530
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29829,18 +29887,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 530
+                    n.rule = 531
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 531
+                    n.rule = 532
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29855,7 +29913,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 519
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29912,7 +29970,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 532
+                    n.rule = 533
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30032,7 +30090,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 533
+        n.rule = 534
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30130,7 +30188,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 534
+                    n.rule = 535
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30155,18 +30213,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 535
+                    n.rule = 536
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 536
+                    n.rule = 537
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30196,7 +30254,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 538
+                    n.rule = 539
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30241,7 +30299,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 539
+                    n.rule = 540
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30317,12 +30375,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 540
+                    n.rule = 541
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30349,7 +30407,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 541
+                    n.rule = 542
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30408,7 +30466,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 542
+                    n.rule = 543
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30430,18 +30488,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 543
+                    n.rule = 544
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 544
+                    n.rule = 545
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30471,7 +30529,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 545
+                    n.rule = 546
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30509,12 +30567,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 546
+                    n.rule = 547
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30544,7 +30602,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 547
+                    n.rule = 548
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30569,7 +30627,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 548
+                    n.rule = 549
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -30604,18 +30662,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 549
+                    n.rule = 550
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 550
+                    n.rule = 551
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30645,7 +30703,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 551
+                    n.rule = 552
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -30671,7 +30729,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 552
+                    n.rule = 553
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -30723,12 +30781,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 553
+                    n.rule = 554
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30766,7 +30824,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 554
+                n.rule = 555
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30794,7 +30852,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 555
+        n.rule = 556
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -30815,7 +30873,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 556
+        n.rule = 557
         return q, n
 
     def e100_0(self, p: int) -> Any:
@@ -30847,7 +30905,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 557
+                    n.rule = 558
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30876,7 +30934,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 558
+                    n.rule = 559
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30918,7 +30976,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 559
+                n.rule = 560
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30973,7 +31031,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 560
+                    n.rule = 561
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31004,7 +31062,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 561
+                    n.rule = 562
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31063,7 +31121,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 562
+                    n.rule = 563
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31178,7 +31236,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 563
+                    n.rule = 564
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31372,7 +31430,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 564
+                    n.rule = 565
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31461,7 +31519,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 565
+                    n.rule = 566
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31481,7 +31539,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 566
+                    n.rule = 567
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31536,13 +31594,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 568
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 566
+                    n.rule = 567
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31622,7 +31680,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 568
+                    n.rule = 569
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31661,7 +31719,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 569
+                    n.rule = 570
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31704,12 +31762,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 570
+                    n.rule = 571
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31778,18 +31836,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 572
+                    n.rule = 573
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 573
+                    n.rule = 574
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31830,18 +31888,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 574
+                    n.rule = 575
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 575
+                    n.rule = 576
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31882,18 +31940,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 576
+                    n.rule = 577
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 577
+                    n.rule = 578
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31993,7 +32051,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 578
+                    n.rule = 579
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -32041,12 +32099,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 579
+                    n.rule = 580
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32136,12 +32194,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 580
+                    n.rule = 581
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32203,12 +32261,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 581
+                    n.rule = 582
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32356,7 +32414,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 582
+                    n.rule = 583
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32376,12 +32434,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 583
+                    n.rule = 584
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32541,12 +32599,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 584
+                    n.rule = 585
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32601,18 +32659,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 585
+                    n.rule = 586
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 586
+                    n.rule = 587
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32667,18 +32725,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 587
+                    n.rule = 588
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 588
+                    n.rule = 589
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32803,18 +32861,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 589
+                    n.rule = 590
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 590
+                    n.rule = 591
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32859,7 +32917,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 591
+                    n.rule = 592
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32879,12 +32937,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 592
+                    n.rule = 593
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32915,7 +32973,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 593
+                    n.rule = 594
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33021,18 +33079,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 594
+                    n.rule = 595
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 595
+                    n.rule = 596
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33061,12 +33119,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 596
+                    n.rule = 597
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33095,12 +33153,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 597
+                    n.rule = 598
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33197,7 +33255,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 598
+                    n.rule = 599
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33232,7 +33290,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 599
+                        n.rule = 600
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -33278,12 +33336,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 600
+                    n.rule = 601
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33436,18 +33494,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 601
+                    n.rule = 602
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 602
+                    n.rule = 603
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33516,18 +33574,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 603
+                    n.rule = 604
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 604
+                    n.rule = 605
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33619,18 +33677,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 605
+                    n.rule = 606
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 606
+                    n.rule = 607
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33811,18 +33869,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 607
+                    n.rule = 608
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 608
+                    n.rule = 609
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33919,18 +33977,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 609
+                    n.rule = 610
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 610
+                    n.rule = 611
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34083,18 +34141,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 611
+                    n.rule = 612
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 612
+                    n.rule = 613
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34172,7 +34230,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 613
+                    n.rule = 614
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34192,12 +34250,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 614
+                    n.rule = 615
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34303,7 +34361,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 615
+                    n.rule = 616
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -34323,12 +34381,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 616
+                    n.rule = 617
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34392,7 +34450,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 617
+                    n.rule = 618
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -34468,12 +34526,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 618
+                    n.rule = 619
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34613,18 +34671,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 619
+                    n.rule = 620
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 620
+                    n.rule = 621
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34738,7 +34796,7 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 621
+                    n.rule = 622
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
@@ -34753,12 +34811,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 622
+                    n.rule = 623
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34841,18 +34899,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 623
+                    n.rule = 624
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 624
+                    n.rule = 625
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34935,18 +34993,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 625
+                    n.rule = 626
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 626
+                    n.rule = 627
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35001,18 +35059,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 627
+                    n.rule = 628
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 628
+                    n.rule = 629
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35043,18 +35101,18 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 629
+                    n.rule = 630
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 630
+                    n.rule = 631
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 571
+                    n.rule = 572
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35095,7 +35153,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 631
+                    n.rule = 632
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35125,7 +35183,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 632
+                    n.rule = 633
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35150,7 +35208,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 633
+                    n.rule = 634
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35181,7 +35239,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 634
+                    n.rule = 635
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35206,7 +35264,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 635
+                    n.rule = 636
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35242,7 +35300,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 636
+                n.rule = 637
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35296,7 +35354,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 637
+        n.rule = 638
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -35317,7 +35375,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 639
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -35338,7 +35396,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 640
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -35359,7 +35417,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 641
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -35380,7 +35438,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 641
+        n.rule = 642
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -35401,7 +35459,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 642
+        n.rule = 643
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -35422,7 +35480,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 644
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -35457,7 +35515,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 644
+        n.rule = 645
         return p, n
 
     def e113_0(self, p: int) -> Any:
@@ -35686,7 +35744,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 645
+                    n.rule = 646
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35709,7 +35767,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 646
+                    n.rule = 647
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35760,7 +35818,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 647
+        n.rule = 648
         return p, n
 
     def e118_0(self, p: int) -> Any:
@@ -35781,7 +35839,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 649
         return q, n
 
     def e119_0(self, p: int) -> Any:
@@ -35802,7 +35860,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 650
         return q, n
 
     def e120_0(self, p: int) -> Any:
@@ -35982,7 +36040,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 650
+                    n.rule = 651
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36057,7 +36115,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 651
+                    n.rule = 652
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36102,7 +36160,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 652
+                    n.rule = 653
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36184,7 +36242,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 653
+                    n.rule = 654
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36207,7 +36265,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 655
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36343,7 +36401,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 656
         return q, n
 
     def e127_0(self, p: int) -> Any:
@@ -36364,7 +36422,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 656
+        n.rule = 657
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -36395,7 +36453,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 658
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -36430,7 +36488,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 658
+        n.rule = 659
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -36528,7 +36586,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 659
+        n.rule = 660
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -36590,7 +36648,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 660
+                    n.rule = 661
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36656,7 +36714,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 661
+                    n.rule = 662
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36816,7 +36874,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 662
+                    n.rule = 663
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36842,7 +36900,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 663
+                    n.rule = 664
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36867,7 +36925,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 664
+                        n.rule = 665
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -36934,7 +36992,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 665
+                    n.rule = 666
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37059,7 +37117,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 666
+                    n.rule = 667
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37154,7 +37212,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 667
+                    n.rule = 668
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37245,7 +37303,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 668
+                    n.rule = 669
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37299,7 +37357,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 669
+                    n.rule = 670
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37333,7 +37391,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 669
+                    n.rule = 670
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -37411,7 +37469,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 671
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37459,7 +37517,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 671
+            n.rule = 672
         p = p1
         if res2 and n:
             res.append(n)
@@ -37503,7 +37561,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 672
+        n.rule = 673
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37543,7 +37601,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 673
+            n.rule = 674
         p = p1
         if res2 and n:
             res.append(n)
@@ -37562,7 +37620,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 674
+        n.rule = 675
         return p, n
 
     def e140_0(self, p: int) -> Any:
@@ -37647,7 +37705,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 675
+                    n.rule = 676
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37713,7 +37771,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 677
         return q, n
 
     def e142_0(self, p: int) -> Any:
@@ -38032,7 +38090,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 678
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -38098,7 +38156,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 679
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -38283,18 +38341,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 679
+                    n.rule = 680
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 680
+                    n.rule = 681
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 681
+                    n.rule = 682
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38330,7 +38388,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 682
+                    n.rule = 683
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38350,12 +38408,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 683
+                    n.rule = 684
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 681
+                    n.rule = 682
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38391,7 +38449,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 684
+                    n.rule = 685
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38411,12 +38469,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 685
+                    n.rule = 686
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 681
+                    n.rule = 682
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38441,7 +38499,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 687
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38473,12 +38531,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 687
+                    n.rule = 688
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 688
+                    n.rule = 689
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38498,12 +38556,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 690
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 688
+                    n.rule = 689
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38706,7 +38764,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 690
+                    n.rule = 691
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38750,7 +38808,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 691
+                    n.rule = 692
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39110,7 +39168,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 692
+                    n.rule = 693
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39169,7 +39227,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 693
+                    n.rule = 694
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39249,7 +39307,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 694
+                    n.rule = 695
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39326,7 +39384,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 695
+                    n.rule = 696
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39371,7 +39429,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 696
+                    n.rule = 697
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39456,7 +39514,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 697
+        n.rule = 698
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -39512,7 +39570,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 699
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39536,7 +39594,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 699
+                    n.rule = 700
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39564,7 +39622,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 701
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -39760,7 +39818,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 701
+                    n.rule = 702
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39790,7 +39848,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 702
+                        n.rule = 703
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39816,7 +39874,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 703
+                n.rule = 704
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39869,7 +39927,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 705
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -39913,7 +39971,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 706
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -39934,7 +39992,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 707
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39952,14 +40010,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 707
+            n.rule = 708
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 708
+        n.rule = 709
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -40041,7 +40099,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 709
+            n.rule = 710
         p = p1
         if res2 and n:
             res.append(n)
@@ -40073,7 +40131,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 710
+        n.rule = 711
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -40094,7 +40152,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 711
+        n.rule = 712
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40122,7 +40180,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 712
+            n.rule = 713
         p = p1
         if res2 and n:
             res.append(n)
@@ -40137,7 +40195,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 713
+            n.rule = 714
         p = p3
         if res4 and n:
             res.append(n)
@@ -40153,7 +40211,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 714
+        n.rule = 715
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -40237,7 +40295,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40298,7 +40356,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40375,7 +40433,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40439,7 +40497,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40545,7 +40603,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40622,7 +40680,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40647,7 +40705,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 717
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -40691,7 +40749,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 718
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -40929,7 +40987,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 719
         return p, n
 
     def e180_0(self, p: int) -> Any:
@@ -40950,7 +41008,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 719
+        n.rule = 720
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -40998,7 +41056,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 721
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -41073,7 +41131,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 722
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -41107,7 +41165,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 722
+                    n.rule = 723
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41174,7 +41232,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 723
+                n.rule = 724
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -41263,7 +41321,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 725
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -41307,7 +41365,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 726
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -41347,12 +41405,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 726
+                    n.rule = 727
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 728
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41372,12 +41430,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 728
+                    n.rule = 729
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 728
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41402,7 +41460,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 730
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -41521,7 +41579,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41536,7 +41594,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41768,7 +41826,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 732
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -41866,7 +41924,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 733
         return p, n
 
     def e195_0(self, p: int) -> Any:
@@ -41959,7 +42017,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 733
+                    n.rule = 734
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42021,7 +42079,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 735
         return q, n
 
     def e198_0(self, p: int) -> Any:
@@ -42218,7 +42276,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 736
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -42243,7 +42301,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 737
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -42268,7 +42326,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 738
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -42301,7 +42359,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 739
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -42336,7 +42394,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 740
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -42371,7 +42429,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 741
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -42406,7 +42464,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 742
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -42439,7 +42497,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 743
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -42512,7 +42570,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 744
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -42533,7 +42591,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 745
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -42565,7 +42623,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 745
+                    n.rule = 746
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42587,7 +42645,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 746
+                n.rule = 747
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42674,14 +42732,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 747
+            n.rule = 748
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 748
+        n.rule = 749
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -42702,7 +42760,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 750
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -42754,7 +42812,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 751
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -42835,7 +42893,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 751
+            n.rule = 752
         p = p1
         if res2 and n:
             res.append(n)
@@ -42851,7 +42909,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 752
+        n.rule = 753
         return p, n
 
     def e216_0(self, p: int) -> Any:
@@ -42872,7 +42930,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 754
         return q, n
 
     def e217_0(self, p: int) -> Any:
@@ -42904,7 +42962,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 754
+                    n.rule = 755
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42927,7 +42985,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 755
+                    n.rule = 756
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42987,13 +43045,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 756
+                    n.rule = 757
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 757
+                    n.rule = 758
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43034,7 +43092,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 758
+                    n.rule = 759
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43065,13 +43123,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 759
+                    n.rule = 760
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 757
+                    n.rule = 758
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43114,7 +43172,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 760
+                    n.rule = 761
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43173,7 +43231,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 761
+                    n.rule = 762
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43232,7 +43290,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 762
+                    n.rule = 763
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43333,7 +43391,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 763
+                    n.rule = 764
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43361,7 +43419,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 764
+                    n.rule = 765
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43389,7 +43447,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 765
+        n.rule = 766
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -43410,7 +43468,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 767
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -43431,7 +43489,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 768
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -43452,7 +43510,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 769
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -43473,7 +43531,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 770
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -43494,7 +43552,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 771
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -43515,7 +43573,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 772
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -43536,7 +43594,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 773
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -43615,7 +43673,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 774
         return p, n
 
     def e230_0(self, p: int) -> Any:
@@ -43636,7 +43694,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 775
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -43657,7 +43715,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 776
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43690,7 +43748,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 777
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43711,7 +43769,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 777
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43736,7 +43794,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 778
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -43757,7 +43815,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 779
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -43819,7 +43877,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 779
+                    n.rule = 780
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43915,7 +43973,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 780
+                    n.rule = 781
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43990,7 +44048,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 782
         return q, n
 
     def e236_1(self, p: int) -> Any:
@@ -44803,18 +44861,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 782
+                    n.rule = 783
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 783
+                    n.rule = 784
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44869,18 +44927,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 785
+                    n.rule = 786
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 786
+                    n.rule = 787
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44907,18 +44965,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 787
+                    n.rule = 788
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 788
+                    n.rule = 789
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44959,18 +45017,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 789
+                    n.rule = 790
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 790
+                    n.rule = 791
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44997,18 +45055,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 791
+                    n.rule = 792
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 792
+                    n.rule = 793
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45035,7 +45093,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 793
+                    n.rule = 794
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45066,12 +45124,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 794
+                    n.rule = 795
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45112,7 +45170,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 795
+                    n.rule = 796
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45151,7 +45209,7 @@ class CardParser:
                             res34.append(v)
                         if res34:
                             n = Nt(res34)
-                            n.rule = 796
+                            n.rule = 797
                         q = p33
                         v = n if res34 else None
                         p31 = q
@@ -45169,7 +45227,7 @@ class CardParser:
                         res36.append(v)
                     if res36:
                         n = Nt(res36)
-                        n.rule = 797
+                        n.rule = 798
                     p31 = p35
                     if res36 and n:
                         res32.append(n)
@@ -45178,12 +45236,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 798
+                    n.rule = 799
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45227,18 +45285,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 799
+                    n.rule = 800
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 800
+                    n.rule = 801
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45307,18 +45365,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 801
+                    n.rule = 802
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 802
+                    n.rule = 803
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45387,18 +45445,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 803
+                    n.rule = 804
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 804
+                    n.rule = 805
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45453,7 +45511,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 805
+                    n.rule = 806
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -45566,12 +45624,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 806
+                    n.rule = 807
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45621,7 +45679,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 807
+                    n.rule = 808
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -45659,7 +45717,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 808
+                        n.rule = 809
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -45668,12 +45726,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56)
-                    n.rule = 809
+                    n.rule = 810
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45737,18 +45795,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 810
+                    n.rule = 811
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 811
+                    n.rule = 812
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 784
+                    n.rule = 785
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45773,7 +45831,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 813
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -45794,7 +45852,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 814
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -45819,7 +45877,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 814
+        n.rule = 815
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -45948,7 +46006,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 815
+        n.rule = 816
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -47811,7 +47869,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 816
+        n.rule = 817
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -47832,7 +47890,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 817
+        n.rule = 818
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -47853,7 +47911,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 818
+        n.rule = 819
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -47874,7 +47932,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 819
+        n.rule = 820
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -47895,7 +47953,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 820
+        n.rule = 821
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -47916,7 +47974,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
+        n.rule = 822
         return q, n
 
     def e265_1(self, p: int) -> Any:
@@ -48287,7 +48345,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 641
         return q, n
 
     def e267_1(self, p: int) -> Any:
@@ -48308,7 +48366,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 641
+        n.rule = 642
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -48329,7 +48387,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 642
+        n.rule = 643
         return q, n
 
     def e269_1(self, p: int) -> Any:
@@ -48350,7 +48408,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 644
         return q, n
 
     def e270_1(self, p: int) -> Any:
@@ -48385,7 +48443,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 644
+        n.rule = 645
         return p, n
 
     def e271_1(self, p: int) -> Any:
@@ -48614,7 +48672,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 645
+                    n.rule = 646
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -48637,7 +48695,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 646
+                    n.rule = 647
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -48688,7 +48746,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 647
+        n.rule = 648
         return p, n
 
     def e276_1(self, p: int) -> Any:
@@ -48709,7 +48767,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 649
         return q, n
 
     def e277_1(self, p: int) -> Any:
@@ -48730,7 +48788,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 650
         return q, n
 
     def e278_1(self, p: int) -> Any:
@@ -48751,7 +48809,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 639
         return q, n
 
     def e279_1(self, p: int) -> Any:
@@ -48772,7 +48830,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 640
         return q, n
 
     def e280_1(self, p: int) -> Any:
@@ -48807,7 +48865,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 736
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -48832,7 +48890,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 737
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -48857,7 +48915,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 738
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -48890,7 +48948,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 739
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -48925,7 +48983,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 740
         return p, n
 
     def e285_1(self, p: int) -> Any:
@@ -48960,7 +49018,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 741
         return p, n
 
     def e286_1(self, p: int) -> Any:
@@ -48995,7 +49053,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 742
         return p, n
 
     def e287_1(self, p: int) -> Any:
@@ -49028,7 +49086,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 743
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -49101,7 +49159,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 744
         return p, n
 
 
@@ -49319,7 +49377,7 @@ CLASSES: dict[str, type[Model]] = {
     'PayLifeCost': _model_class('PayLifeCost', (('amount', True, '1'),), {'amount': None}, ()),
     'PerObject': _model_class('PerObject', (('filter', True, '1'), ('gy', True, '0..1'), ('bf', True, '0..1')), {'filter': None, 'gy': False, 'bf': False}, ()),
     'PerTime': _model_class('PerTime', (('word', True, '1'),), {'word': None}, ()),
-    'PhaseOutEffect': _model_class('PhaseOutEffect', (('target', True, '1'), ('phaseout', True, '1')), {'target': None, 'phaseout': ''}, ()),
+    'PhaseOutEffect': _model_class('PhaseOutEffect', (('target', True, '1'), ('phaseout', True, '1'), ('unless', True, '1')), {'target': None, 'phaseout': '', 'unless': None}, ()),
     'PhasesEachUntap': _model_class('PhasesEachUntap', (('untap', True, '1'),), {'untap': ''}, ()),
     'PhasesEvent': _model_class('PhasesEvent', (('direction', True, '1'),), {'direction': ''}, ()),
     'PlayTopStmt': _model_class('PlayTopStmt', (('verb', True, '1'), ('filter', True, '1')), {'verb': '', 'filter': None}, ()),
@@ -49640,82 +49698,82 @@ _C497 = CLASSES['PreventEffect']
 _C499 = CLASSES['CastThisEffect']
 _C501 = CLASSES['CopySpellEffect']
 _C502 = CLASSES['NoRegenEffect']
-_C505 = CLASSES['PhaseOutEffect']
-_C508 = CLASSES['NoUntapEffect']
-_C511 = CLASSES['ContinuousEffect']
-_C513 = CLASSES['PlayerRef']
-_C520 = CLASSES['AnyNumberTargets']
-_C522 = CLASSES['AnyTarget']
-_C525 = CLASSES['UpToTargets']
-_C527 = CLASSES['EachPlayers']
-_C529 = CLASSES['ThatRef']
-_C531 = CLASSES['EnchantedRef']
-_C536 = CLASSES['BeginningTrigger']
-_C540 = CLASSES['LastCounterTrigger']
-_C544 = CLASSES['BatchAttackTrigger']
-_C546 = CLASSES['ThisTrigger']
-_C550 = CLASSES['CastTrigger']
-_C553 = CLASSES['YoursTrigger']
-_C566 = CLASSES['ZonePlace']
-_C570 = CLASSES['PTChange']
-_C573 = CLASSES['CantAttackOrBlock']
-_C575 = CLASSES['CantAttack']
-_C577 = CLASSES['CantBlock']
-_C579 = CLASSES['CantBeBlockedByFewer']
-_C580 = CLASSES['CantBeBlockedExcept']
-_C581 = CLASSES['CanBlockOnly']
-_C583 = CLASSES['CantBeTargetedBy']
-_C584 = CLASSES['CantBeTargeted']
-_C586 = CLASSES['CantBeDestroyed']
-_C588 = CLASSES['CantPhaseOut']
-_C590 = CLASSES['PhasesEachUntap']
-_C592 = CLASSES['GainsAbility']
-_C595 = CLASSES['HasKeywordAtManaCost']
-_C596 = CLASSES['HasKeywords']
-_C597 = CLASSES['LosesKeywords']
-_C600 = CLASSES['CombatDamageSteps']
-_C602 = CLASSES['AssignsExcess']
-_C604 = CLASSES['AttacksUntapped']
-_C606 = CLASSES['DoesntUntap']
-_C608 = CLASSES['DamageGainsLife']
-_C610 = CLASSES['DamageIsLethal']
-_C612 = CLASSES['DamageAsCounters']
-_C614 = CLASSES['CantBeBlockedBy']
-_C616 = CLASSES['CantBeAttachedBy']
-_C618 = CLASSES['PreventDamageFrom']
-_C620 = CLASSES['AttacksDespite']
-_C622 = CLASSES['MaxBlockers']
-_C624 = CLASSES['AttacksEachCombat']
-_C626 = CLASSES['BlocksEachCombat']
-_C628 = CLASSES['CantBeBlocked']
-_C630 = CLASSES['IsColor']
-_C669 = CLASSES['Duration']
-_C672 = CLASSES['TargetObject']
-_C674 = CLASSES['FromGraveyard']
-_C680 = CLASSES['OntoBattlefield']
-_C683 = CLASSES['IntoHand']
-_C685 = CLASSES['IntoGraveyard']
-_C688 = CLASSES['CostValue']
-_C708 = CLASSES['BackRef']
-_C710 = CLASSES['TargetPlayer']
-_C714 = CLASSES['EachObjects']
-_C727 = CLASSES['QualityRef']
-_C748 = CLASSES['PerTime']
-_C752 = CLASSES['PerObject']
-_C757 = CLASSES['PowerOf']
-_C783 = CLASSES['EntersEvent']
-_C786 = CLASSES['LeavesEvent']
-_C788 = CLASSES['DiesEvent']
-_C790 = CLASSES['AttacksAloneEvent']
-_C792 = CLASSES['AttacksEvent']
-_C794 = CLASSES['BlocksEvent']
-_C798 = CLASSES['BlockedEvent']
-_C800 = CLASSES['PhasesEvent']
-_C802 = CLASSES['TurnedUpEvent']
-_C804 = CLASSES['ExiledThisWayEvent']
-_C806 = CLASSES['TargetedEvent']
-_C809 = CLASSES['DealsDamageEvent']
-_C811 = CLASSES['DealtDamageEvent']
+_C506 = CLASSES['PhaseOutEffect']
+_C509 = CLASSES['NoUntapEffect']
+_C512 = CLASSES['ContinuousEffect']
+_C514 = CLASSES['PlayerRef']
+_C521 = CLASSES['AnyNumberTargets']
+_C523 = CLASSES['AnyTarget']
+_C526 = CLASSES['UpToTargets']
+_C528 = CLASSES['EachPlayers']
+_C530 = CLASSES['ThatRef']
+_C532 = CLASSES['EnchantedRef']
+_C537 = CLASSES['BeginningTrigger']
+_C541 = CLASSES['LastCounterTrigger']
+_C545 = CLASSES['BatchAttackTrigger']
+_C547 = CLASSES['ThisTrigger']
+_C551 = CLASSES['CastTrigger']
+_C554 = CLASSES['YoursTrigger']
+_C567 = CLASSES['ZonePlace']
+_C571 = CLASSES['PTChange']
+_C574 = CLASSES['CantAttackOrBlock']
+_C576 = CLASSES['CantAttack']
+_C578 = CLASSES['CantBlock']
+_C580 = CLASSES['CantBeBlockedByFewer']
+_C581 = CLASSES['CantBeBlockedExcept']
+_C582 = CLASSES['CanBlockOnly']
+_C584 = CLASSES['CantBeTargetedBy']
+_C585 = CLASSES['CantBeTargeted']
+_C587 = CLASSES['CantBeDestroyed']
+_C589 = CLASSES['CantPhaseOut']
+_C591 = CLASSES['PhasesEachUntap']
+_C593 = CLASSES['GainsAbility']
+_C596 = CLASSES['HasKeywordAtManaCost']
+_C597 = CLASSES['HasKeywords']
+_C598 = CLASSES['LosesKeywords']
+_C601 = CLASSES['CombatDamageSteps']
+_C603 = CLASSES['AssignsExcess']
+_C605 = CLASSES['AttacksUntapped']
+_C607 = CLASSES['DoesntUntap']
+_C609 = CLASSES['DamageGainsLife']
+_C611 = CLASSES['DamageIsLethal']
+_C613 = CLASSES['DamageAsCounters']
+_C615 = CLASSES['CantBeBlockedBy']
+_C617 = CLASSES['CantBeAttachedBy']
+_C619 = CLASSES['PreventDamageFrom']
+_C621 = CLASSES['AttacksDespite']
+_C623 = CLASSES['MaxBlockers']
+_C625 = CLASSES['AttacksEachCombat']
+_C627 = CLASSES['BlocksEachCombat']
+_C629 = CLASSES['CantBeBlocked']
+_C631 = CLASSES['IsColor']
+_C670 = CLASSES['Duration']
+_C673 = CLASSES['TargetObject']
+_C675 = CLASSES['FromGraveyard']
+_C681 = CLASSES['OntoBattlefield']
+_C684 = CLASSES['IntoHand']
+_C686 = CLASSES['IntoGraveyard']
+_C689 = CLASSES['CostValue']
+_C709 = CLASSES['BackRef']
+_C711 = CLASSES['TargetPlayer']
+_C715 = CLASSES['EachObjects']
+_C728 = CLASSES['QualityRef']
+_C749 = CLASSES['PerTime']
+_C753 = CLASSES['PerObject']
+_C758 = CLASSES['PowerOf']
+_C784 = CLASSES['EntersEvent']
+_C787 = CLASSES['LeavesEvent']
+_C789 = CLASSES['DiesEvent']
+_C791 = CLASSES['AttacksAloneEvent']
+_C793 = CLASSES['AttacksEvent']
+_C795 = CLASSES['BlocksEvent']
+_C799 = CLASSES['BlockedEvent']
+_C801 = CLASSES['PhasesEvent']
+_C803 = CLASSES['TurnedUpEvent']
+_C805 = CLASSES['ExiledThisWayEvent']
+_C807 = CLASSES['TargetedEvent']
+_C810 = CLASSES['DealsDamageEvent']
+_C812 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53131,8 +53189,8 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 566:
-                    values.append(_b566(x, inst, lim, made))
+                elif x.rule == 567:
+                    values.append(_b567(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 369:  # spells
@@ -53628,7 +53686,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 571 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53669,9 +53727,9 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 638:  # onbf
+        elif r == 639:  # onbf
             d['onbf'] = True
-        elif r == 639:  # gy
+        elif r == 640:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -53705,13 +53763,13 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # other
+        if r == 641:  # other
             d['other'] = True
-        elif r == 641:  # another
+        elif r == 642:  # another
             d['another'] = True
-        elif r == 642:  # facedown
+        elif r == 643:  # facedown
             d['facedown'] = True
-        elif r == 643:  # faceup
+        elif r == 644:  # faceup
             d['faceup'] = True
         elif r == 382:  # exiled
             d['exiled'] = True
@@ -53730,17 +53788,17 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 644:  # states
+        elif r == 645:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 735:  # nons
+        elif r == 736:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 736:  # colors
+        elif r == 737:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53748,7 +53806,7 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 737:  # supertypes
+        elif r == 738:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53756,32 +53814,32 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 738:  # multis
+        elif r == 739:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 739:  # types
+        elif r == 740:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 740:  # subtypes
+        elif r == 741:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 741:  # ortypes
+        elif r == 742:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 742:  # andor
+        elif r == 743:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 743:  # ortypes
+        elif r == 744:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53794,13 +53852,13 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['kind'] = value
         elif r == 386:  # chosen
             d['chosen'] = True
-        elif r == 645:  # mv
+        elif r == 646:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 646:  # mvparam
+        elif r == 647:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -53839,7 +53897,7 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 647:  # keywords
+        elif r == 648:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53882,9 +53940,9 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 648:  # blocked_by_this
+        elif r == 649:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 649:  # attacking_you
+        elif r == 650:  # attacking_you
             d['attacking_you'] = True
         elif r == 280:  # name
             x = c[0]
@@ -54004,9 +54062,9 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 295:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
-        elif r == 516:  # options
+        elif r == 517:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54058,7 +54116,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         elif r == 299:  # extra
             x = c[0]
@@ -54098,11 +54156,11 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 301:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         elif r == 302:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54145,11 +54203,11 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 305:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         elif r == 306:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54188,7 +54246,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 308:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         elif r == 309:  # amount
             x = c[0]
@@ -54228,7 +54286,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 311:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         elif r == 312:  # amount
             x = c[0]
@@ -54304,7 +54362,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 316:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54343,18 +54401,18 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 532:  # count
+        elif r == 533:  # count
             x = c[0]
             value = _b124(x, inst, lim, made)
             d['count'] = value
         elif r == 319:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54426,7 +54484,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 323:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54469,7 +54527,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 326:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54508,14 +54566,14 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 328:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 329:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54594,7 +54652,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 334:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54605,7 +54663,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 336:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54652,14 +54710,14 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 340:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 341:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54736,7 +54794,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # parts
+        if r == 534:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54745,7 +54803,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54898,7 +54956,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 357:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54916,7 +54974,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 554:  # sentences
+        elif r == 555:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54952,9 +55010,9 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # special
+        if r == 556:  # special
             d['special'] = True
-        elif r == 556:  # fromhand
+        elif r == 557:  # fromhand
             d['fromhand'] = True
         elif r == 361:  # param
             x = c[0]
@@ -54965,11 +55023,11 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 557:  # cost
+        elif r == 558:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 558:  # param
+        elif r == 559:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -54982,11 +55040,11 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 559:  # sentences
+        elif r == 560:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 560:  # restriction
+        elif r == 561:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -54995,19 +55053,19 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 561:  # once
+        elif r == 562:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 562:  # sorcery
+        elif r == 563:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 563:  # castable
+        elif r == 564:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55045,9 +55103,9 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # both
+        if r == 721:  # both
             d['both'] = True
-        elif r == 564:  # which
+        elif r == 565:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -55240,35 +55298,35 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 631:  # this
+        elif r == 632:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 632:  # enchanted
+        elif r == 633:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 633:  # host
+        elif r == 634:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 634:  # equipped
+        elif r == 635:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 635:  # host
+        elif r == 636:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 636:  # affected
+        elif r == 637:  # affected
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['affected'] = value
-        elif r == 637:  # parts
+        elif r == 638:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55277,7 +55335,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 571 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55383,7 +55441,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 744:  # evenly
+        elif r == 745:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55417,37 +55475,37 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # named
+        if r == 651:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 651:  # amount
+        elif r == 652:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 652:  # equal
+        elif r == 653:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 745:  # power
+        elif r == 746:  # power
             x = c[0]
-            value = _b757(x, inst, lim, made)
+            value = _b758(x, inst, lim, made)
             d['power'] = value
-        elif r == 746:  # amount
+        elif r == 747:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 653:  # you
+        elif r == 654:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 654:  # target
+        elif r == 655:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55456,7 +55514,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55495,7 +55553,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 406:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55536,7 +55594,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         elif r == 409:  # amount
             x = c[0]
@@ -55576,7 +55634,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 411:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55617,7 +55675,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b124(x, inst, lim, made)
             d['count'] = value
-        elif r == 655:  # tapped
+        elif r == 656:  # tapped
             d['tapped'] = True
         elif r == 414:  # power
             x = c[0]
@@ -55627,7 +55685,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 656:  # colors
+        elif r == 657:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55635,17 +55693,17 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 657:  # subtypes
+        elif r == 658:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 658:  # types
+        elif r == 659:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 659:  # keywords
+        elif r == 660:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55665,17 +55723,17 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 660:  # per
+        elif r == 661:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 661:  # pertime
+        elif r == 662:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b748(x, inst, lim, made)
+            value = _b749(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55709,9 +55767,9 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # anycolor
+        if r == 750:  # anycolor
             d['anycolor'] = True
-        elif r == 750:  # choices
+        elif r == 751:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55721,23 +55779,23 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 662:  # last
+        elif r == 663:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 663:  # mana
+        elif r == 664:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 814:  # alts
+        elif r == 815:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
-        elif r == 664:  # per
+        elif r == 665:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b752(x, inst, lim, made)
+            value = _b753(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55775,9 +55833,9 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
-        elif r == 665:  # third
+        elif r == 666:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -55785,13 +55843,13 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 753:  # random
+        elif r == 754:  # random
             d['random'] = True
-        elif r == 666:  # per
+        elif r == 667:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b748(x, inst, lim, made)
+            value = _b749(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55829,27 +55887,27 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
-        elif r == 667:  # amount
+        elif r == 668:  # amount
             x = c[0]
             value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 754:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b748(x, inst, lim, made)
-            d['per'] = value
         elif r == 755:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b752(x, inst, lim, made)
+            value = _b749(x, inst, lim, made)
             d['per'] = value
-        elif r == 668:  # equal
+        elif r == 756:  # per
             x = c[0]
-            value = _b757(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b753(x, inst, lim, made)
+            d['per'] = value
+        elif r == 669:  # equal
+            x = c[0]
+            value = _b758(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55885,7 +55943,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 424:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55894,7 +55952,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b669(x, inst, lim, made)
+            value = _b670(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -55930,12 +55988,12 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 427:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 670:  # yours
+        elif r == 671:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -55973,21 +56031,21 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 429:  # target
             x = c[0]
-            value = _b672(x, inst, lim, made)
+            value = _b673(x, inst, lim, made)
             d['target'] = value
         elif r == 430:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b674(x, inst, lim, made)
+            value = _b675(x, inst, lim, made)
             d['source'] = value
-        elif r == 767:  # hand
+        elif r == 768:  # hand
             d['hand'] = True
-        elif r == 675:  # battlefield
+        elif r == 676:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 768:  # mine
+        elif r == 769:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56023,20 +56081,20 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 432:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 676:  # fromgy
+        elif r == 677:  # fromgy
             d['fromgy'] = True
-        elif r == 769:  # choice
+        elif r == 770:  # choice
             d['choice'] = True
-        elif r == 770:  # facedown
+        elif r == 771:  # facedown
             d['facedown'] = True
-        elif r == 771:  # mine
+        elif r == 772:  # mine
             d['mine'] = True
-        elif r == 772:  # owners
+        elif r == 773:  # owners
             d['owners'] = True
         elif r == 433:  # amount
             x = c[0]
@@ -56124,9 +56182,9 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 439:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
-        elif r == 677:  # upto
+        elif r == 678:  # upto
             d['upto'] = True
         elif r == 440:  # count
             x = c[0]
@@ -56136,24 +56194,24 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 773:  # alts
+        elif r == 774:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b281(x, inst, lim, made))
-        elif r == 678:  # reveal
+        elif r == 679:  # reveal
             d['reveal'] = True
-        elif r == 774:  # thatcard
+        elif r == 775:  # thatcard
             d['thatcard'] = True
-        elif r == 775:  # thosecards
+        elif r == 776:  # thosecards
             d['thosecards'] = True
         elif r == 442:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 681 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 682 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 686:  # tapped
+        elif r == 687:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56189,7 +56247,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 444:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56198,7 +56256,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b689(x, inst, lim, made)
             d['unless'] = value
         elif r == 446:  # per
             x = c[0]
@@ -56240,7 +56298,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 448:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56282,11 +56340,11 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 451:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         elif r == 452:  # owner
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -56370,7 +56428,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 459:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56409,7 +56467,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 461:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56418,13 +56476,13 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b674(x, inst, lim, made)
+            value = _b675(x, inst, lim, made)
             d['source'] = value
-        elif r == 690:  # top
+        elif r == 691:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 691:  # bottom
+        elif r == 692:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -56462,7 +56520,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56501,7 +56559,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 466:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56510,7 +56568,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b674(x, inst, lim, made)
+            value = _b675(x, inst, lim, made)
             d['source'] = value
         elif r == 468:  # amount
             x = c[0]
@@ -56528,7 +56586,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56567,7 +56625,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 472:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56603,7 +56661,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56644,7 +56702,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         elif r == 477:  # amount
             x = c[0]
@@ -56688,7 +56746,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56697,7 +56755,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b689(x, inst, lim, made)
             d['unless'] = value
         elif r == 482:  # per
             x = c[0]
@@ -56739,7 +56797,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56778,7 +56836,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56817,7 +56875,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 488:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56864,7 +56922,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56901,14 +56959,14 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # step
+        if r == 693:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 777 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 693:  # endcombat
+        elif r == 694:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -56955,11 +57013,11 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 777:  # you
+        elif r == 778:  # you
             d['you'] = True
-        elif r == 694:  # target
+        elif r == 695:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56998,16 +57056,16 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 695:  # label
+        elif r == 696:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 696:  # free
+        elif r == 697:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57045,12 +57103,12 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 697:  # newtargets
+        elif r == 698:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57084,18 +57142,18 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # thatnoun
+        if r == 699:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 699:  # target
+        elif r == 700:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 700:  # thisturn
+        elif r == 701:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57105,7 +57163,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57121,8 +57179,8 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
-    d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C506()
+    d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -57131,7 +57189,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 503:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57140,6 +57198,12 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
+        elif r == 505:  # unless
+            x = c[0]
+            if d['unless']:
+                raise Unsupported('multiple assignments')
+            value = _b689(x, inst, lim, made)
+            d['unless'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57148,7 +57212,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57164,7 +57228,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C509()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57172,14 +57236,14 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # target
+        if r == 507:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 507:  # nountap
+        elif r == 508:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -57191,7 +57255,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57207,7 +57271,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C512()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57215,30 +57279,30 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # lead
+        if r == 510:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b669(x, inst, lim, made)
+            value = _b670(x, inst, lim, made)
             d['lead'] = value
-        elif r == 701:  # target
+        elif r == 702:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 702:  # also
+        elif r == 703:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['also'] = value
-        elif r == 703:  # group
+        elif r == 704:  # group
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['group'] = value
-        elif r == 704:  # parts
+        elif r == 705:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57247,18 +57311,18 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 571 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 510:  # duration
+        elif r == 511:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b669(x, inst, lim, made)
+            value = _b670(x, inst, lim, made)
             d['duration'] = value
-        elif r == 705:  # tail
+        elif r == 706:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57267,7 +57331,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 571 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57280,7 +57344,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57296,7 +57360,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C514()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57304,13 +57368,13 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # controller
+        if r == 707:  # controller
             d['controller'] = True
-        elif r == 514:  # owner
+        elif r == 515:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 515:  # who
+        elif r == 516:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57322,7 +57386,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57338,7 +57402,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C521()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57346,7 +57410,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # filter
+        if r == 520:  # filter
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['filter'] = value
@@ -57358,7 +57422,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57374,7 +57438,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C523()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57382,7 +57446,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # any
+        if r == 522:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -57394,7 +57458,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57410,7 +57474,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C526()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57418,13 +57482,13 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # each
+        if r == 712:  # each
             d['each'] = True
-        elif r == 523:  # count
+        elif r == 524:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 524:  # filter
+        elif r == 525:  # filter
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['filter'] = value
@@ -57436,7 +57500,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57452,7 +57516,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C528()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57460,7 +57524,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # who
+        if r == 527:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57472,7 +57536,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57488,7 +57552,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C530()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57496,7 +57560,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # that
+        if r == 529:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -57508,7 +57572,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57524,7 +57588,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C532()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57532,9 +57596,9 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # equipped
+        if r == 782:  # equipped
             d['equipped'] = True
-        elif r == 530:  # enchanted
+        elif r == 531:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -57546,7 +57610,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57562,7 +57626,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C537()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57570,11 +57634,11 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # whose
+        if r == 535:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 535:  # step
+        elif r == 536:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -57586,7 +57650,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57602,7 +57666,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C541()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57610,11 +57674,11 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # lead
+        if r == 539:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 539:  # counter
+        elif r == 540:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -57626,7 +57690,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57642,7 +57706,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C545()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57650,15 +57714,15 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # lead
+        if r == 542:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 542:  # subject
+        elif r == 543:  # subject
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['subject'] = value
-        elif r == 543:  # batch
+        elif r == 544:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -57670,7 +57734,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57686,7 +57750,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C547()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57694,13 +57758,13 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # lead
+        if r == 546:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 716:  # creature
+        elif r == 717:  # creature
             d['creature'] = True
-        elif r == 717:  # events
+        elif r == 718:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57709,7 +57773,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 784 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 785 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57722,7 +57786,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57738,7 +57802,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C551()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57746,15 +57810,15 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # lead
+        if r == 548:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 548:  # who
+        elif r == 549:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 549:  # spell
+        elif r == 550:  # spell
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['spell'] = value
@@ -57766,7 +57830,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57782,7 +57846,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C554()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57790,17 +57854,17 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # lead
+        if r == 552:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 812:  # thisor
+        elif r == 813:  # thisor
             d['thisor'] = True
-        elif r == 552:  # subject
+        elif r == 553:  # subject
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['subject'] = value
-        elif r == 718:  # events
+        elif r == 719:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57809,12 +57873,12 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 784 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 785 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 719:  # undercontrol
+        elif r == 720:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57824,7 +57888,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57840,7 +57904,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C567()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57848,11 +57912,11 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # command
+        if r == 566:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 567:  # battlefield
+        elif r == 568:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57864,7 +57928,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57880,7 +57944,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C571()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57888,29 +57952,29 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # additional
+        if r == 722:  # additional
             d['additional'] = True
-        elif r == 568:  # power
+        elif r == 569:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 569:  # toughness
+        elif r == 570:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 722:  # per
+        elif r == 723:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 723:  # perfilter
+        elif r == 724:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b281(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 813:  # onbf
+        elif r == 814:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57920,7 +57984,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57936,7 +58000,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C574()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57944,7 +58008,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # both
+        if r == 573:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -57956,7 +58020,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57972,7 +58036,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C576()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57980,7 +58044,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # attack
+        if r == 575:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -57992,7 +58056,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58008,7 +58072,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C578()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58016,7 +58080,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # block
+        if r == 577:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -58028,7 +58092,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58044,7 +58108,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C580()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58052,7 +58116,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # count
+        if r == 579:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58064,52 +58128,8 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C580()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 724:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 281:
-                    values.append(_b281(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58152,7 +58172,51 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C582()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 726:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 281:
+                    values.append(_b281(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58168,7 +58232,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C584()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58176,9 +58240,9 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # quality
+        if r == 583:  # quality
             x = c[0]
-            value = _b727(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58188,7 +58252,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58204,7 +58268,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C585()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58212,7 +58276,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # opponents
+        if r == 730:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58222,7 +58286,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58238,7 +58302,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C587()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58246,7 +58310,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # destroyed
+        if r == 586:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -58258,7 +58322,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58274,7 +58338,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C589()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58282,7 +58346,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # phase
+        if r == 588:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -58294,7 +58358,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58310,7 +58374,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C591()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58318,7 +58382,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # untap
+        if r == 590:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58330,7 +58394,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58346,7 +58410,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C593()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58354,9 +58418,9 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # ability
+        if r == 592:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58369,7 +58433,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58385,7 +58449,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C596()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58393,14 +58457,14 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # keyword
+        if r == 594:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 594:  # manacost
+        elif r == 595:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -58412,54 +58476,8 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C596()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 731:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58504,7 +58522,53 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C598()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 733:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58520,7 +58584,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C601()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58528,11 +58592,11 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # first
+        if r == 599:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 599:  # regular
+        elif r == 600:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -58546,7 +58610,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58562,7 +58626,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C603()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58570,7 +58634,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # excess
+        if r == 602:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -58582,7 +58646,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58598,7 +58662,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C605()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58606,7 +58670,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # untapped
+        if r == 604:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -58618,7 +58682,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58634,7 +58698,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C607()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58642,11 +58706,11 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # its
+        if r == 734:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 605:  # untap
+        elif r == 606:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58658,7 +58722,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58674,7 +58738,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C609()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58682,7 +58746,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # gains
+        if r == 608:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -58694,7 +58758,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58710,7 +58774,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C611()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58718,7 +58782,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # lethal
+        if r == 610:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -58730,7 +58794,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58746,7 +58810,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C613()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58754,7 +58818,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # ascounters
+        if r == 612:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -58766,7 +58830,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58782,7 +58846,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C615()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58790,9 +58854,9 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # quality
+        if r == 614:  # quality
             x = c[0]
-            value = _b727(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58802,7 +58866,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58818,7 +58882,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C617()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58826,9 +58890,9 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # quality
+        if r == 616:  # quality
             x = c[0]
-            value = _b727(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58838,7 +58902,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58854,7 +58918,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C619()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58862,9 +58926,9 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # quality
+        if r == 618:  # quality
             x = c[0]
-            value = _b727(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58874,7 +58938,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58890,7 +58954,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C621()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58898,9 +58962,9 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # thisturn
+        if r == 735:  # thisturn
             d['thisturn'] = True
-        elif r == 619:  # keyword
+        elif r == 620:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58915,7 +58979,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58931,7 +58995,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C623()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58939,7 +59003,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # count
+        if r == 622:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58951,7 +59015,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58967,7 +59031,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C625()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58975,7 +59039,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # attacks
+        if r == 624:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58987,7 +59051,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59003,7 +59067,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C627()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59011,7 +59075,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # blocks
+        if r == 626:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59023,7 +59087,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59039,7 +59103,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C629()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59047,7 +59111,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # unblockable
+        if r == 628:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59059,7 +59123,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59075,7 +59139,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C631()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59083,7 +59147,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # color
+        if r == 630:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59098,7 +59162,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59114,7 +59178,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C670()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59122,23 +59186,23 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # eot
+        if r == 761:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 761:  # next_upkeep
+        elif r == 762:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 762:  # losecontrol
+        elif r == 763:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 763:  # thisturn
+        elif r == 764:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 764:  # thiscombat
+        elif r == 765:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59150,7 +59214,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59166,7 +59230,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C673()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59174,13 +59238,13 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # another
+        if r == 766:  # another
             d['another'] = True
-        elif r == 671:  # filter
+        elif r == 672:  # filter
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 766:  # ingy
+        elif r == 767:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59190,7 +59254,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59206,7 +59270,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C675()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59214,7 +59278,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # whose
+        if r == 674:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59226,7 +59290,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59242,7 +59306,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C680()
+    inst: Any = _C681()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59250,7 +59314,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # zone
+        if r == 680:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59262,7 +59326,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59278,7 +59342,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C684()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59286,9 +59350,9 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 682:  # player
+        if r == 683:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59298,7 +59362,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59314,7 +59378,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C686()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59322,9 +59386,9 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # player
+        if r == 685:  # player
             x = c[0]
-            value = _b513(x, inst, lim, made)
+            value = _b514(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59334,7 +59398,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59350,7 +59414,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C689()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59358,11 +59422,11 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # cost
+        if r == 688:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 689:  # param
+        elif r == 690:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59377,7 +59441,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59393,7 +59457,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C709()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59401,9 +59465,9 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 707:  # word
+        if r == 708:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59416,7 +59480,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59432,7 +59496,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C711()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59440,11 +59504,11 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # player
+        if r == 710:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 778:  # walker
+        elif r == 779:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -59454,7 +59518,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59470,7 +59534,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C714()
+    inst: Any = _C715()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59478,33 +59542,33 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # quant
+        if r == 713:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 713:  # filter
+        elif r == 714:  # filter
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 779:  # attached
+        elif r == 780:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 780:  # samename
+        elif r == 781:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 815:  # ingy
+        elif r == 816:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59514,7 +59578,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59530,7 +59594,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C727()
+    inst: Any = _C728()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59538,11 +59602,11 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # word
+        if r == 727:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 728:  # param
+        elif r == 729:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59557,7 +59621,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59573,7 +59637,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C749()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59581,7 +59645,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # word
+        if r == 748:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59596,7 +59660,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59612,7 +59676,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C752()
+    inst: Any = _C753()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59620,13 +59684,13 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # filter
+        if r == 752:  # filter
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 820:  # gy
+        elif r == 821:  # gy
             d['gy'] = True
-        elif r == 821:  # bf
+        elif r == 822:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59636,7 +59700,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59652,7 +59716,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C757()
+    inst: Any = _C758()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59660,21 +59724,21 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # power
+        if r == 757:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 758:  # power
+        elif r == 759:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 759:  # target
+        elif r == 760:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59687,7 +59751,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59703,7 +59767,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C784()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59711,7 +59775,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # enters
+        if r == 783:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59723,7 +59787,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59739,7 +59803,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C787()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59747,7 +59811,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # leaves
+        if r == 786:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59759,7 +59823,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59775,7 +59839,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C789()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59783,7 +59847,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # dies
+        if r == 788:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59795,7 +59859,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59811,7 +59875,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C791()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59819,7 +59883,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # alone
+        if r == 790:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59831,7 +59895,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59847,7 +59911,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C793()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59855,7 +59919,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # attacks
+        if r == 792:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59867,7 +59931,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59883,7 +59947,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C794()
+    inst: Any = _C795()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59891,11 +59955,11 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 793:  # blocks
+        if r == 794:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 816:  # acreature
+        elif r == 817:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59905,7 +59969,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59921,7 +59985,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C799()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59929,17 +59993,17 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # blocked
+        if r == 796:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 796:  # article
+        elif r == 797:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 797:  # filter
+        elif r == 798:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -59953,7 +60017,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59969,7 +60033,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C801()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59977,7 +60041,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # direction
+        if r == 800:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -59989,7 +60053,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60005,7 +60069,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C803()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60013,7 +60077,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # up
+        if r == 802:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60025,7 +60089,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60041,7 +60105,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C805()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60049,7 +60113,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # way
+        if r == 804:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60061,7 +60125,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60077,7 +60141,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C807()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60085,11 +60149,11 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # targeted
+        if r == 806:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 817:  # opponents
+        elif r == 818:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60099,7 +60163,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60115,7 +60179,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C810()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60123,13 +60187,13 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # combat
+        if r == 819:  # combat
             d['combat'] = True
-        elif r == 807:  # deals
+        elif r == 808:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 808:  # recipient
+        elif r == 809:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60143,7 +60207,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60159,7 +60223,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C812()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60167,9 +60231,9 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # combat
+        if r == 820:  # combat
             d['combat'] = True
-        elif r == 810:  # dealt
+        elif r == 811:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -60688,325 +60752,326 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b502,  # 502 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 ContinuousEffect
-    _match_node,  # 512 ActionWord
-    _b513,  # 513 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 516 __asgn_oneormore
-    _match_node,  # 517 BackWord
-    _node,  # 518 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 526 __asgn_plain
-    _b527,  # 527 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 533 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 BeginningTrigger
-    _node,  # 537 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 555 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 556 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 PTChange
-    _node,  # 571 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 576 __asgn_plain
-    _b577,  # 577 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 CantBeBlockedByFewer
-    _b580,  # 580 CantBeBlockedExcept
-    _b581,  # 581 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 CantBeTargetedBy
-    _b584,  # 584 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 HasKeywordAtManaCost
-    _b596,  # 596 HasKeywords
-    _b597,  # 597 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 637 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 638 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 639 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 640 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 641 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 642 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 643 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 644 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 647 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 648 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 649 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 655 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 656 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 657 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 658 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 659 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 679 __asgn_plain
-    _b680,  # 680 OntoBattlefield
-    _node,  # 681 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 697 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 705 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 707 __asgn_plain
-    _b708,  # 708 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 711 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 713 __asgn_plain
-    _b714,  # 714 EachObjects
-    _node,  # 715 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 716 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 717 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 ContinuousEffect
+    _match_node,  # 513 ActionWord
+    _b514,  # 514 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 516 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 517 __asgn_oneormore
+    _match_node,  # 518 BackWord
+    _node,  # 519 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 524 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 534 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 BeginningTrigger
+    _node,  # 538 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 542 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 553 __asgn_plain
+    _b554,  # 554 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 556 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 557 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 PTChange
+    _node,  # 572 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 CantBeBlockedByFewer
+    _b581,  # 581 CantBeBlockedExcept
+    _b582,  # 582 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 CantBeTargetedBy
+    _b585,  # 585 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 HasKeywordAtManaCost
+    _b597,  # 597 HasKeywords
+    _b598,  # 598 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 638 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 639 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 640 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 641 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 642 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 643 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 644 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 645 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 648 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 649 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 650 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 657 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 658 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 659 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 660 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 OntoBattlefield
+    _node,  # 682 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 687 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 701 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 705 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 706 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 708 __asgn_plain
+    _b709,  # 709 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 714 __asgn_plain
+    _b715,  # 715 EachObjects
+    _node,  # 716 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 717 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 719 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 724 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 726 __asgn_plain
-    _b727,  # 727 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 729 __asgn_optional
-    _node,  # 730 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 730 __asgn_optional
+    _node,  # 731 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 751 __asgn_plain
-    _b752,  # 752 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 748 __asgn_plain
+    _b749,  # 749 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 752 __asgn_plain
+    _b753,  # 753 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 754 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 756 __asgn_plain
-    _b757,  # 757 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 763 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 773 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 775 __asgn_optional
-    _match_node,  # 776 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 EntersEvent
-    _node,  # 784 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 793 __asgn_plain
-    _b794,  # 794 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 814 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 816 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 817 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 757 __asgn_plain
+    _b758,  # 758 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 774 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 776 __asgn_optional
+    _match_node,  # 777 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 779 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 EntersEvent
+    _node,  # 785 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 786 __asgn_plain
+    _b787,  # 787 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 804 __asgn_plain
+    _b805,  # 805 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 815 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 817 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 818 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 819 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 820 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 820 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 822 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 139, 173, 214, 218, 232, 518, 537, 571, 681, 715, 730, 784])
+_ABSTRACT = frozenset([5, 24, 47, 82, 139, 173, 214, 218, 232, 519, 538, 572, 682, 716, 731, 785])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61514,59 +61579,59 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b502,  # 502 NoRegenEffect
     None,  # 503 __asgn_plain
     None,  # 504 __asgn_plain
-    _b505,  # 505 PhaseOutEffect
-    None,  # 506 __asgn_plain
+    None,  # 505 __asgn_plain
+    _b506,  # 506 PhaseOutEffect
     None,  # 507 __asgn_plain
-    _b508,  # 508 NoUntapEffect
-    None,  # 509 __asgn_plain
+    None,  # 508 __asgn_plain
+    _b509,  # 509 NoUntapEffect
     None,  # 510 __asgn_plain
-    _b511,  # 511 ContinuousEffect
-    None,  # 512 ActionWord
-    _b513,  # 513 PlayerRef
-    None,  # 514 __asgn_plain
+    None,  # 511 __asgn_plain
+    _b512,  # 512 ContinuousEffect
+    None,  # 513 ActionWord
+    _b514,  # 514 PlayerRef
     None,  # 515 __asgn_plain
-    None,  # 516 __asgn_oneormore
-    None,  # 517 BackWord
-    None,  # 518 TargetRef
-    None,  # 519 __asgn_plain
-    _b520,  # 520 AnyNumberTargets
-    None,  # 521 __asgn_plain
-    _b522,  # 522 AnyTarget
-    None,  # 523 __asgn_plain
+    None,  # 516 __asgn_plain
+    None,  # 517 __asgn_oneormore
+    None,  # 518 BackWord
+    None,  # 519 TargetRef
+    None,  # 520 __asgn_plain
+    _b521,  # 521 AnyNumberTargets
+    None,  # 522 __asgn_plain
+    _b523,  # 523 AnyTarget
     None,  # 524 __asgn_plain
-    _b525,  # 525 UpToTargets
-    None,  # 526 __asgn_plain
-    _b527,  # 527 EachPlayers
-    None,  # 528 __asgn_plain
-    _b529,  # 529 ThatRef
-    None,  # 530 __asgn_plain
-    _b531,  # 531 EnchantedRef
-    None,  # 532 __asgn_plain
-    None,  # 533 __asgn_oneormore
-    None,  # 534 __asgn_plain
+    None,  # 525 __asgn_plain
+    _b526,  # 526 UpToTargets
+    None,  # 527 __asgn_plain
+    _b528,  # 528 EachPlayers
+    None,  # 529 __asgn_plain
+    _b530,  # 530 ThatRef
+    None,  # 531 __asgn_plain
+    _b532,  # 532 EnchantedRef
+    None,  # 533 __asgn_plain
+    None,  # 534 __asgn_oneormore
     None,  # 535 __asgn_plain
-    _b536,  # 536 BeginningTrigger
-    None,  # 537 Trigger
-    None,  # 538 __asgn_plain
+    None,  # 536 __asgn_plain
+    _b537,  # 537 BeginningTrigger
+    None,  # 538 Trigger
     None,  # 539 __asgn_plain
-    _b540,  # 540 LastCounterTrigger
-    None,  # 541 __asgn_plain
+    None,  # 540 __asgn_plain
+    _b541,  # 541 LastCounterTrigger
     None,  # 542 __asgn_plain
     None,  # 543 __asgn_plain
-    _b544,  # 544 BatchAttackTrigger
-    None,  # 545 __asgn_plain
-    _b546,  # 546 ThisTrigger
-    None,  # 547 __asgn_plain
+    None,  # 544 __asgn_plain
+    _b545,  # 545 BatchAttackTrigger
+    None,  # 546 __asgn_plain
+    _b547,  # 547 ThisTrigger
     None,  # 548 __asgn_plain
     None,  # 549 __asgn_plain
-    _b550,  # 550 CastTrigger
-    None,  # 551 __asgn_plain
+    None,  # 550 __asgn_plain
+    _b551,  # 551 CastTrigger
     None,  # 552 __asgn_plain
-    _b553,  # 553 YoursTrigger
-    None,  # 554 __asgn_plain
-    None,  # 555 __asgn_optional
+    None,  # 553 __asgn_plain
+    _b554,  # 554 YoursTrigger
+    None,  # 555 __asgn_plain
     None,  # 556 __asgn_optional
-    None,  # 557 __asgn_plain
+    None,  # 557 __asgn_optional
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
     None,  # 560 __asgn_plain
@@ -61575,101 +61640,101 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
-    _b566,  # 566 ZonePlace
-    None,  # 567 __asgn_plain
+    None,  # 566 __asgn_plain
+    _b567,  # 567 ZonePlace
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
-    _b570,  # 570 PTChange
-    None,  # 571 StaticPart
-    None,  # 572 __asgn_plain
-    _b573,  # 573 CantAttackOrBlock
-    None,  # 574 __asgn_plain
-    _b575,  # 575 CantAttack
-    None,  # 576 __asgn_plain
-    _b577,  # 577 CantBlock
-    None,  # 578 __asgn_plain
-    _b579,  # 579 CantBeBlockedByFewer
-    _b580,  # 580 CantBeBlockedExcept
-    _b581,  # 581 CanBlockOnly
-    None,  # 582 __asgn_plain
-    _b583,  # 583 CantBeTargetedBy
-    _b584,  # 584 CantBeTargeted
-    None,  # 585 __asgn_plain
-    _b586,  # 586 CantBeDestroyed
-    None,  # 587 __asgn_plain
-    _b588,  # 588 CantPhaseOut
-    None,  # 589 __asgn_plain
-    _b590,  # 590 PhasesEachUntap
-    None,  # 591 __asgn_plain
-    _b592,  # 592 GainsAbility
-    None,  # 593 __asgn_plain
+    None,  # 570 __asgn_plain
+    _b571,  # 571 PTChange
+    None,  # 572 StaticPart
+    None,  # 573 __asgn_plain
+    _b574,  # 574 CantAttackOrBlock
+    None,  # 575 __asgn_plain
+    _b576,  # 576 CantAttack
+    None,  # 577 __asgn_plain
+    _b578,  # 578 CantBlock
+    None,  # 579 __asgn_plain
+    _b580,  # 580 CantBeBlockedByFewer
+    _b581,  # 581 CantBeBlockedExcept
+    _b582,  # 582 CanBlockOnly
+    None,  # 583 __asgn_plain
+    _b584,  # 584 CantBeTargetedBy
+    _b585,  # 585 CantBeTargeted
+    None,  # 586 __asgn_plain
+    _b587,  # 587 CantBeDestroyed
+    None,  # 588 __asgn_plain
+    _b589,  # 589 CantPhaseOut
+    None,  # 590 __asgn_plain
+    _b591,  # 591 PhasesEachUntap
+    None,  # 592 __asgn_plain
+    _b593,  # 593 GainsAbility
     None,  # 594 __asgn_plain
-    _b595,  # 595 HasKeywordAtManaCost
-    _b596,  # 596 HasKeywords
-    _b597,  # 597 LosesKeywords
-    None,  # 598 __asgn_plain
+    None,  # 595 __asgn_plain
+    _b596,  # 596 HasKeywordAtManaCost
+    _b597,  # 597 HasKeywords
+    _b598,  # 598 LosesKeywords
     None,  # 599 __asgn_plain
-    _b600,  # 600 CombatDamageSteps
-    None,  # 601 __asgn_plain
-    _b602,  # 602 AssignsExcess
-    None,  # 603 __asgn_plain
-    _b604,  # 604 AttacksUntapped
-    None,  # 605 __asgn_plain
-    _b606,  # 606 DoesntUntap
-    None,  # 607 __asgn_plain
-    _b608,  # 608 DamageGainsLife
-    None,  # 609 __asgn_plain
-    _b610,  # 610 DamageIsLethal
-    None,  # 611 __asgn_plain
-    _b612,  # 612 DamageAsCounters
-    None,  # 613 __asgn_plain
-    _b614,  # 614 CantBeBlockedBy
-    None,  # 615 __asgn_plain
-    _b616,  # 616 CantBeAttachedBy
-    None,  # 617 __asgn_plain
-    _b618,  # 618 PreventDamageFrom
-    None,  # 619 __asgn_plain
-    _b620,  # 620 AttacksDespite
-    None,  # 621 __asgn_plain
-    _b622,  # 622 MaxBlockers
-    None,  # 623 __asgn_plain
-    _b624,  # 624 AttacksEachCombat
-    None,  # 625 __asgn_plain
-    _b626,  # 626 BlocksEachCombat
-    None,  # 627 __asgn_plain
-    _b628,  # 628 CantBeBlocked
-    None,  # 629 __asgn_plain
-    _b630,  # 630 IsColor
-    None,  # 631 __asgn_plain
+    None,  # 600 __asgn_plain
+    _b601,  # 601 CombatDamageSteps
+    None,  # 602 __asgn_plain
+    _b603,  # 603 AssignsExcess
+    None,  # 604 __asgn_plain
+    _b605,  # 605 AttacksUntapped
+    None,  # 606 __asgn_plain
+    _b607,  # 607 DoesntUntap
+    None,  # 608 __asgn_plain
+    _b609,  # 609 DamageGainsLife
+    None,  # 610 __asgn_plain
+    _b611,  # 611 DamageIsLethal
+    None,  # 612 __asgn_plain
+    _b613,  # 613 DamageAsCounters
+    None,  # 614 __asgn_plain
+    _b615,  # 615 CantBeBlockedBy
+    None,  # 616 __asgn_plain
+    _b617,  # 617 CantBeAttachedBy
+    None,  # 618 __asgn_plain
+    _b619,  # 619 PreventDamageFrom
+    None,  # 620 __asgn_plain
+    _b621,  # 621 AttacksDespite
+    None,  # 622 __asgn_plain
+    _b623,  # 623 MaxBlockers
+    None,  # 624 __asgn_plain
+    _b625,  # 625 AttacksEachCombat
+    None,  # 626 __asgn_plain
+    _b627,  # 627 BlocksEachCombat
+    None,  # 628 __asgn_plain
+    _b629,  # 629 CantBeBlocked
+    None,  # 630 __asgn_plain
+    _b631,  # 631 IsColor
     None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
     None,  # 634 __asgn_plain
     None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
-    None,  # 637 __asgn_oneormore
-    None,  # 638 __asgn_optional
+    None,  # 637 __asgn_plain
+    None,  # 638 __asgn_oneormore
     None,  # 639 __asgn_optional
     None,  # 640 __asgn_optional
     None,  # 641 __asgn_optional
     None,  # 642 __asgn_optional
     None,  # 643 __asgn_optional
-    None,  # 644 __asgn_oneormore
-    None,  # 645 __asgn_plain
+    None,  # 644 __asgn_optional
+    None,  # 645 __asgn_oneormore
     None,  # 646 __asgn_plain
-    None,  # 647 __asgn_oneormore
-    None,  # 648 __asgn_optional
+    None,  # 647 __asgn_plain
+    None,  # 648 __asgn_oneormore
     None,  # 649 __asgn_optional
-    None,  # 650 __asgn_plain
+    None,  # 650 __asgn_optional
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
-    None,  # 655 __asgn_optional
-    None,  # 656 __asgn_zeroormore
+    None,  # 655 __asgn_plain
+    None,  # 656 __asgn_optional
     None,  # 657 __asgn_zeroormore
-    None,  # 658 __asgn_oneormore
+    None,  # 658 __asgn_zeroormore
     None,  # 659 __asgn_oneormore
-    None,  # 660 __asgn_plain
+    None,  # 660 __asgn_oneormore
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
@@ -61678,27 +61743,27 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
     None,  # 668 __asgn_plain
-    _b669,  # 669 Duration
-    None,  # 670 __asgn_plain
+    None,  # 669 __asgn_plain
+    _b670,  # 670 Duration
     None,  # 671 __asgn_plain
-    _b672,  # 672 TargetObject
-    None,  # 673 __asgn_plain
-    _b674,  # 674 FromGraveyard
-    None,  # 675 __asgn_plain
-    None,  # 676 __asgn_optional
+    None,  # 672 __asgn_plain
+    _b673,  # 673 TargetObject
+    None,  # 674 __asgn_plain
+    _b675,  # 675 FromGraveyard
+    None,  # 676 __asgn_plain
     None,  # 677 __asgn_optional
     None,  # 678 __asgn_optional
-    None,  # 679 __asgn_plain
-    _b680,  # 680 OntoBattlefield
-    None,  # 681 Destination
-    None,  # 682 __asgn_plain
-    _b683,  # 683 IntoHand
-    None,  # 684 __asgn_plain
-    _b685,  # 685 IntoGraveyard
-    None,  # 686 __asgn_optional
-    None,  # 687 __asgn_plain
-    _b688,  # 688 CostValue
-    None,  # 689 __asgn_plain
+    None,  # 679 __asgn_optional
+    None,  # 680 __asgn_plain
+    _b681,  # 681 OntoBattlefield
+    None,  # 682 Destination
+    None,  # 683 __asgn_plain
+    _b684,  # 684 IntoHand
+    None,  # 685 __asgn_plain
+    _b686,  # 686 IntoGraveyard
+    None,  # 687 __asgn_optional
+    None,  # 688 __asgn_plain
+    _b689,  # 689 CostValue
     None,  # 690 __asgn_plain
     None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
@@ -61706,45 +61771,45 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
     None,  # 696 __asgn_plain
-    None,  # 697 __asgn_optional
-    None,  # 698 __asgn_plain
+    None,  # 697 __asgn_plain
+    None,  # 698 __asgn_optional
     None,  # 699 __asgn_plain
-    None,  # 700 __asgn_optional
-    None,  # 701 __asgn_plain
+    None,  # 700 __asgn_plain
+    None,  # 701 __asgn_optional
     None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
-    None,  # 704 __asgn_oneormore
+    None,  # 704 __asgn_plain
     None,  # 705 __asgn_oneormore
-    None,  # 706 __asgn_optional
-    None,  # 707 __asgn_plain
-    _b708,  # 708 BackRef
-    None,  # 709 __asgn_plain
-    _b710,  # 710 TargetPlayer
-    None,  # 711 __asgn_optional
-    None,  # 712 __asgn_plain
+    None,  # 706 __asgn_oneormore
+    None,  # 707 __asgn_optional
+    None,  # 708 __asgn_plain
+    _b709,  # 709 BackRef
+    None,  # 710 __asgn_plain
+    _b711,  # 711 TargetPlayer
+    None,  # 712 __asgn_optional
     None,  # 713 __asgn_plain
-    _b714,  # 714 EachObjects
-    None,  # 715 KeywordCostPart
-    None,  # 716 __asgn_optional
-    None,  # 717 __asgn_oneormore
+    None,  # 714 __asgn_plain
+    _b715,  # 715 EachObjects
+    None,  # 716 KeywordCostPart
+    None,  # 717 __asgn_optional
     None,  # 718 __asgn_oneormore
-    None,  # 719 __asgn_optional
+    None,  # 719 __asgn_oneormore
     None,  # 720 __asgn_optional
     None,  # 721 __asgn_optional
-    None,  # 722 __asgn_plain
+    None,  # 722 __asgn_optional
     None,  # 723 __asgn_plain
-    None,  # 724 __asgn_oneormore
+    None,  # 724 __asgn_plain
     None,  # 725 __asgn_oneormore
-    None,  # 726 __asgn_plain
-    _b727,  # 727 QualityRef
-    None,  # 728 __asgn_plain
-    None,  # 729 __asgn_optional
-    None,  # 730 GrantedAbility
-    None,  # 731 __asgn_oneormore
+    None,  # 726 __asgn_oneormore
+    None,  # 727 __asgn_plain
+    _b728,  # 728 QualityRef
+    None,  # 729 __asgn_plain
+    None,  # 730 __asgn_optional
+    None,  # 731 GrantedAbility
     None,  # 732 __asgn_oneormore
-    None,  # 733 __asgn_plain
-    None,  # 734 __asgn_optional
-    None,  # 735 __asgn_oneormore
+    None,  # 733 __asgn_oneormore
+    None,  # 734 __asgn_plain
+    None,  # 735 __asgn_optional
     None,  # 736 __asgn_oneormore
     None,  # 737 __asgn_oneormore
     None,  # 738 __asgn_oneormore
@@ -61753,28 +61818,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 741 __asgn_oneormore
     None,  # 742 __asgn_oneormore
     None,  # 743 __asgn_oneormore
-    None,  # 744 __asgn_optional
-    None,  # 745 __asgn_plain
+    None,  # 744 __asgn_oneormore
+    None,  # 745 __asgn_optional
     None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    _b748,  # 748 PerTime
-    None,  # 749 __asgn_optional
-    None,  # 750 __asgn_oneormore
-    None,  # 751 __asgn_plain
-    _b752,  # 752 PerObject
-    None,  # 753 __asgn_optional
-    None,  # 754 __asgn_plain
+    None,  # 748 __asgn_plain
+    _b749,  # 749 PerTime
+    None,  # 750 __asgn_optional
+    None,  # 751 __asgn_oneormore
+    None,  # 752 __asgn_plain
+    _b753,  # 753 PerObject
+    None,  # 754 __asgn_optional
     None,  # 755 __asgn_plain
     None,  # 756 __asgn_plain
-    _b757,  # 757 PowerOf
-    None,  # 758 __asgn_plain
+    None,  # 757 __asgn_plain
+    _b758,  # 758 PowerOf
     None,  # 759 __asgn_plain
     None,  # 760 __asgn_plain
     None,  # 761 __asgn_plain
     None,  # 762 __asgn_plain
     None,  # 763 __asgn_plain
     None,  # 764 __asgn_plain
-    None,  # 765 __asgn_optional
+    None,  # 765 __asgn_plain
     None,  # 766 __asgn_optional
     None,  # 767 __asgn_optional
     None,  # 768 __asgn_optional
@@ -61782,53 +61847,54 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 770 __asgn_optional
     None,  # 771 __asgn_optional
     None,  # 772 __asgn_optional
-    None,  # 773 __asgn_oneormore
-    None,  # 774 __asgn_optional
+    None,  # 773 __asgn_optional
+    None,  # 774 __asgn_oneormore
     None,  # 775 __asgn_optional
-    None,  # 776 DelayedStep
-    None,  # 777 __asgn_optional
+    None,  # 776 __asgn_optional
+    None,  # 777 DelayedStep
     None,  # 778 __asgn_optional
-    None,  # 779 __asgn_plain
+    None,  # 779 __asgn_optional
     None,  # 780 __asgn_plain
-    None,  # 781 __asgn_optional
-    None,  # 782 __asgn_plain
-    _b783,  # 783 EntersEvent
-    None,  # 784 ThisEvent
-    None,  # 785 __asgn_plain
-    _b786,  # 786 LeavesEvent
-    None,  # 787 __asgn_plain
-    _b788,  # 788 DiesEvent
-    None,  # 789 __asgn_plain
-    _b790,  # 790 AttacksAloneEvent
-    None,  # 791 __asgn_plain
-    _b792,  # 792 AttacksEvent
-    None,  # 793 __asgn_plain
-    _b794,  # 794 BlocksEvent
-    None,  # 795 __asgn_plain
+    None,  # 781 __asgn_plain
+    None,  # 782 __asgn_optional
+    None,  # 783 __asgn_plain
+    _b784,  # 784 EntersEvent
+    None,  # 785 ThisEvent
+    None,  # 786 __asgn_plain
+    _b787,  # 787 LeavesEvent
+    None,  # 788 __asgn_plain
+    _b789,  # 789 DiesEvent
+    None,  # 790 __asgn_plain
+    _b791,  # 791 AttacksAloneEvent
+    None,  # 792 __asgn_plain
+    _b793,  # 793 AttacksEvent
+    None,  # 794 __asgn_plain
+    _b795,  # 795 BlocksEvent
     None,  # 796 __asgn_plain
     None,  # 797 __asgn_plain
-    _b798,  # 798 BlockedEvent
-    None,  # 799 __asgn_plain
-    _b800,  # 800 PhasesEvent
-    None,  # 801 __asgn_plain
-    _b802,  # 802 TurnedUpEvent
-    None,  # 803 __asgn_plain
-    _b804,  # 804 ExiledThisWayEvent
-    None,  # 805 __asgn_plain
-    _b806,  # 806 TargetedEvent
-    None,  # 807 __asgn_plain
+    None,  # 798 __asgn_plain
+    _b799,  # 799 BlockedEvent
+    None,  # 800 __asgn_plain
+    _b801,  # 801 PhasesEvent
+    None,  # 802 __asgn_plain
+    _b803,  # 803 TurnedUpEvent
+    None,  # 804 __asgn_plain
+    _b805,  # 805 ExiledThisWayEvent
+    None,  # 806 __asgn_plain
+    _b807,  # 807 TargetedEvent
     None,  # 808 __asgn_plain
-    _b809,  # 809 DealsDamageEvent
-    None,  # 810 __asgn_plain
-    _b811,  # 811 DealtDamageEvent
-    None,  # 812 __asgn_optional
+    None,  # 809 __asgn_plain
+    _b810,  # 810 DealsDamageEvent
+    None,  # 811 __asgn_plain
+    _b812,  # 812 DealtDamageEvent
     None,  # 813 __asgn_optional
-    None,  # 814 __asgn_oneormore
-    None,  # 815 __asgn_optional
+    None,  # 814 __asgn_optional
+    None,  # 815 __asgn_oneormore
     None,  # 816 __asgn_optional
     None,  # 817 __asgn_optional
     None,  # 818 __asgn_optional
     None,  # 819 __asgn_optional
     None,  # 820 __asgn_optional
     None,  # 821 __asgn_optional
+    None,  # 822 __asgn_optional
 ]

@@ -435,12 +435,17 @@ class ReturnAllFromGraveyards:
 
 @dataclass(frozen=True)
 class PhaseOut:
-    """702.26a: the permanents phase out (they phase in during their controller's next untap step, 502.1)."""
+    """702.26a: the permanents phase out (they phase in during their controller's next untap step, 502.1);
+    with ``unless``, only if the controller doesn't pay that cost (118.12)."""
 
     target: ObjectRef
+    unless: Cost | None = None
 
     def resolve(self, res: "Resolution") -> None:
         """Phase out the referents still on the battlefield, at once (702.26h)."""
+        if self.unless is not None and offer_to_pay(res, self.unless):
+            res.performed = False
+            return
         phase_out_together(res.game, [ref for ref in res.referents(self.target)
                                       if isinstance(ref, int) and res.game.exists(ref)])
 

@@ -871,15 +871,18 @@ class NoUntap(Effect):
 
 @dataclass(frozen=True)
 class PhaseOut(Effect):
-    """702.26: "target creature phases out"."""
+    """702.26: "target creature phases out"; "this phases out unless you pay {2}{G}{U}" (118.12)."""
 
     target: Ref
+    unless: CostIR | None = None
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        return f"{self.target.text(ph, True)} {'phase' if self.target.plural else 'phases'} out"
+        tail = f" unless you pay {self.unless.text()}" if self.unless is not None else ""
+        return f"{self.target.text(ph, True)} {'phase' if self.target.plural else 'phases'} out{tail}"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.PhaseOut(target={self.target.python()})"
+        extra = f", unless={self.unless.python()}" if self.unless is not None else ""
+        return f"rt.PhaseOut(target={self.target.python()}{extra})"
 
 
 @dataclass(frozen=True)
