@@ -917,9 +917,16 @@ class CardLowering:
             ref = self.target(e.target, cond) if e.target is not None else \
                 rf.SlotRef(len(self.targets) - 1, words=f"that {e.thatnoun}")
             return ef.CantBeRegeneratedThisTurn(ref)
+        if e.they or e.destroyed:
+            # "Destroy all creatures. They can't be regenerated."; "... Creatures destroyed this way
+            # can't be regenerated." (701.15c): the objects the destroy before it destroys
+            return ef.CantBeRegenerated(rf.LastAffected(words=str(e.they or e.destroyed)), str(e.they or e.destroyed),
+                                        later=bool(e.destroyed))
         if e.thatnoun:
+            # "That creature": the last target; with none, the object the destroy before it names
+            # (701.15c: "Destroy enchanted creature. That creature can't be regenerated.").
             ref = rf.SlotRef(len(self.targets) - 1, words=f"that {e.thatnoun}") if self.targets \
-                else rf.ThisRef(words="this")
+                else rf.LastAffected(words=f"that {e.thatnoun}")
             return ef.CantBeRegenerated(ref, f"that {e.thatnoun}")
         return ef.CantBeRegenerated(self.target(e.target, cond), "it")
 
@@ -1643,12 +1650,18 @@ class CardLowering:
                 # 701.15c: "It can't be regenerated." belongs to the destroy instruction before it.
                 prev = out[-1] if out else None
                 last = prev.effects[-1] if prev is not None and prev.effects else None
+                back = isinstance(no_regen[0].target, rf.LastAffected)  # "that creature": the destroyed one
+                later = no_regen[0].later  # "creatures destroyed this way": a destroy earlier in the sentence
+                at = next((i for i in range(len(prev.effects) - 1, -1, -1) if isinstance(prev.effects[i], ef.Destroy)),
+                          -1) if later and prev is not None else (len(prev.effects) - 1 if prev is not None else -1)
+                last = prev.effects[at] if prev is not None and at >= 0 else None
                 if prev is None or not isinstance(last, ef.Destroy) or len(no_regen) != len(effects) \
-                        or not rf.same_ref(last.target, no_regen[0].target):
+                        or not (back or rf.same_ref(last.target, no_regen[0].target)):
                     self.ck.error(s, "'can't be regenerated' must follow a 'destroy' of the same object")
                 else:
-                    fixed = replace(last, no_regeneration=True, no_regen_words=no_regen[0].words)
-                    out[-1] = replace(prev, effects=prev.effects[:-1] + (fixed,))
+                    fixed = replace(last, no_regeneration=True, no_regen_words=no_regen[0].words,
+                                    no_regen_after=later)
+                    out[-1] = replace(prev, effects=prev.effects[:at] + (fixed,) + prev.effects[at + 1:])
                 continue
             out.append(SentenceIR(tuple(effects), cond, bool(s.instead or s.lastinstead or s.tailinstead), bool(s.may),
                                   bool(s.then), gate=own_gate, ability_word=word, instead_last=bool(s.tailinstead),

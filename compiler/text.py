@@ -18,7 +18,7 @@ from .ir.abilities import (
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import CostWasPaid
-from .ir.effects import Effect
+from .ir.effects import Destroy, Effect
 from .ir.library import KeywordIR, LibraryIR
 from .ir.statics import mana_cost_sentences, static_parts_text
 from .ir.targets import TargetIR
@@ -129,6 +129,9 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
                     body = f"{s.condition.text(spell)}, {body}"
             if s.then:
                 body = "then " + body  # "Then if it wasn't kicked, discard three cards."
+        for e in s.effects:
+            if isinstance(e, Destroy) and e.no_regeneration and e.no_regen_after:
+                body += f". {cap(e.no_regen_words)} can't be regenerated"  # 701.15c, after the sentence
         out.append(body)
     return out
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '69634394813457db861f5c02403a62824a1dbe8f8165d5fe1f0f801727a4580c'
+GRAMMAR = '3b58968c31e9b78e1cc5f3b6343d333a8d99f33fb9a5107044fdaaffaad99ea2'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -722,6 +722,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'free'),
     ('__asgn_optional', 'optional', '', 'newtargets'),
     ('__asgn_plain', 'plain', '', 'thatnoun'),
+    ('__asgn_plain', 'plain', '', 'they'),
+    ('__asgn_plain', 'plain', '', 'destroyed'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_optional', 'optional', '', 'thisturn'),
     ('__asgn_plain', 'plain', '', 'target'),
@@ -906,32 +908,33 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX32': ('(permanent card|card|spell|permanent)s?\\b', 40),
     '_RX33': ("that (creature|permanent|card)'s owner\\b", 40),
     '_RX34': ('(your|you|target player|target opponent|each opponent|each player|that player)\\b', 40),
-    '_RX35': ('(each|all)\\b', 40),
-    '_RX36': ('that (card|creature|permanent|land|artifact|enchantment)\\b', 40),
-    '_RX37': ('those (creatures|permanents|lands|artifacts)\\b', 40),
-    '_RX38': ('(attacking|blocking)\\b', 40),
-    '_RX39': ('(tapped|untapped|attacking|blocking)\\b', 40),
-    '_RX40': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
-    '_RX41': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
-    '_RX42': ('([0-9]+|X)\\b', 40),
-    '_RX43': ('(power|toughness)\\b', 40),
-    '_RX44': ('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40),
-    '_RX45': ('greater|less', 40),
-    '_RX46': (',(?!\\s*or\\b)', 40),
-    '_RX47': ('(it|them|this)\\b', 40),
-    '_RX48': ('(opponent|player)\\b', 40),
-    '_RX49': ("your|each player's|each", 40),
-    '_RX50': ('upkeep|draw step|end step', 40),
-    '_RX51': ('when(ever)?\\b', 40),
-    '_RX52': ('you|an opponent|a player', 40),
-    '_RX53': ('[+-][0-9]+|[+-]X', 40),
-    '_RX54': ('[^\\n{}]*? get (an additional )?[+-]', 40),
-    '_RX55': (',\\s*and\\b|,|and\\b', 40),
-    '_RX56': ('(your|a)\\b', 40),
-    '_RX57': ('(player|opponent)\\b', 40),
-    '_RX58': ('(a|an)\\b', 40),
-    '_RX59': ('in|out', 40),
-    '_RX60': ('(a player|an opponent|a creature)\\b', 40),
+    '_RX35': ('creatures destroyed this way\\b', 40),
+    '_RX36': ('(each|all)\\b', 40),
+    '_RX37': ('that (card|creature|permanent|land|artifact|enchantment)\\b', 40),
+    '_RX38': ('those (creatures|permanents|lands|artifacts)\\b', 40),
+    '_RX39': ('(attacking|blocking)\\b', 40),
+    '_RX40': ('(tapped|untapped|attacking|blocking)\\b', 40),
+    '_RX41': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
+    '_RX42': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
+    '_RX43': ('([0-9]+|X)\\b', 40),
+    '_RX44': ('(power|toughness)\\b', 40),
+    '_RX45': ('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40),
+    '_RX46': ('greater|less', 40),
+    '_RX47': (',(?!\\s*or\\b)', 40),
+    '_RX48': ('(it|them|this)\\b', 40),
+    '_RX49': ('(opponent|player)\\b', 40),
+    '_RX50': ("your|each player's|each", 40),
+    '_RX51': ('upkeep|draw step|end step', 40),
+    '_RX52': ('when(ever)?\\b', 40),
+    '_RX53': ('you|an opponent|a player', 40),
+    '_RX54': ('[+-][0-9]+|[+-]X', 40),
+    '_RX55': ('[^\\n{}]*? get (an additional )?[+-]', 40),
+    '_RX56': (',\\s*and\\b|,|and\\b', 40),
+    '_RX57': ('(your|a)\\b', 40),
+    '_RX58': ('(player|opponent)\\b', 40),
+    '_RX59': ('(a|an)\\b', 40),
+    '_RX60': ('in|out', 40),
+    '_RX61': ('(a player|an opponent|a creature)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -994,6 +997,7 @@ _RX57 = _lazy('_RX57')
 _RX58 = _lazy('_RX58')
 _RX59 = _lazy('_RX59')
 _RX60 = _lazy('_RX60')
+_RX61 = _lazy('_RX61')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -1063,57 +1067,58 @@ _F65 = frozenset([None, 'u'])
 _F66 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'o', 'p', 's', 't', 'u'])
 _F67 = frozenset([None, 'e', 't', 'y'])
 _F68 = frozenset(['e', 't', 'y'])
-_F69 = frozenset([None, 'o'])
-_F70 = frozenset([None, 'a', 'e'])
-_F71 = frozenset(['a', 'e'])
-_F72 = frozenset([None, 'a', 'b'])
-_F73 = frozenset(['a', 'b'])
-_F74 = frozenset([None, 'a', 'b', 't', 'u'])
-_F75 = frozenset(['a', 'b', 't', 'u'])
-_F76 = frozenset(['n'])
-_F77 = frozenset([None, 'b', 'c', 'g', 'r', 'w'])
-_F78 = frozenset([None, 'b', 'l', 's', 'w'])
-_F79 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'p', 's'])
-_F80 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
-_F81 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
-_F82 = frozenset([None, 'c', 'p', 's'])
-_F83 = frozenset([None, 'c', 'e', 'i', 't', 'y'])
-_F84 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F85 = frozenset(['p', 't'])
-_F86 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
-_F87 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
-_F88 = frozenset([None, 'o', 't'])
-_F89 = frozenset([None, 'i', 'y'])
-_F90 = frozenset([None, 'a', 'd', 'y'])
-_F91 = frozenset([None, 'b', 'i'])
-_F92 = frozenset([None, 'a', 't'])
-_F93 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F94 = frozenset([None, 'c', 'i'])
-_F95 = frozenset([None, 'i', 't'])
-_F96 = frozenset(['i', 't'])
-_F97 = frozenset([None, 'e', 'o', 'u'])
-_F98 = frozenset(['o', 'p'])
-_F99 = frozenset(['e', 'y'])
-_F100 = frozenset(['d', 'e', 'u'])
-_F101 = frozenset(['w'])
-_F102 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F103 = frozenset([None, 'a', 'p'])
-_F104 = frozenset([None, 'p', 't'])
-_F105 = frozenset(['+', '-'])
-_F106 = frozenset([None, 'g', 'h'])
-_F107 = frozenset([',', 'a'])
-_F108 = frozenset([None, ',', 'e'])
-_F109 = frozenset([None, 'm', 'o'])
-_F110 = frozenset([None, 'a', 'r'])
-_F111 = frozenset([None, 'h', 'y'])
-_F112 = frozenset([None, 'f', 'u'])
-_F113 = frozenset([None, 'd', 'f'])
-_F114 = frozenset([None, 'u', 'y'])
-_F115 = frozenset([None, 'i', 'u'])
-_F116 = frozenset([None, 'c', 't'])
-_F117 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F118 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
-_F119 = frozenset(['i', 'o'])
+_F69 = frozenset(['c'])
+_F70 = frozenset([None, 'o'])
+_F71 = frozenset([None, 'a', 'e'])
+_F72 = frozenset(['a', 'e'])
+_F73 = frozenset([None, 'a', 'b'])
+_F74 = frozenset(['a', 'b'])
+_F75 = frozenset([None, 'a', 'b', 't', 'u'])
+_F76 = frozenset(['a', 'b', 't', 'u'])
+_F77 = frozenset(['n'])
+_F78 = frozenset([None, 'b', 'c', 'g', 'r', 'w'])
+_F79 = frozenset([None, 'b', 'l', 's', 'w'])
+_F80 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'p', 's'])
+_F81 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
+_F82 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
+_F83 = frozenset([None, 'c', 'p', 's'])
+_F84 = frozenset([None, 'c', 'e', 'i', 't', 'y'])
+_F85 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F86 = frozenset(['p', 't'])
+_F87 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
+_F88 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
+_F89 = frozenset([None, 'o', 't'])
+_F90 = frozenset([None, 'i', 'y'])
+_F91 = frozenset([None, 'a', 'd', 'y'])
+_F92 = frozenset([None, 'b', 'i'])
+_F93 = frozenset([None, 'a', 't'])
+_F94 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F95 = frozenset([None, 'c', 'i'])
+_F96 = frozenset([None, 'i', 't'])
+_F97 = frozenset(['i', 't'])
+_F98 = frozenset([None, 'e', 'o', 'u'])
+_F99 = frozenset(['o', 'p'])
+_F100 = frozenset(['e', 'y'])
+_F101 = frozenset(['d', 'e', 'u'])
+_F102 = frozenset(['w'])
+_F103 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F104 = frozenset([None, 'a', 'p'])
+_F105 = frozenset([None, 'p', 't'])
+_F106 = frozenset(['+', '-'])
+_F107 = frozenset([None, 'g', 'h'])
+_F108 = frozenset([',', 'a'])
+_F109 = frozenset([None, ',', 'e'])
+_F110 = frozenset([None, 'm', 'o'])
+_F111 = frozenset([None, 'a', 'r'])
+_F112 = frozenset([None, 'h', 'y'])
+_F113 = frozenset([None, 'f', 'u'])
+_F114 = frozenset([None, 'd', 'f'])
+_F115 = frozenset([None, 'u', 'y'])
+_F116 = frozenset([None, 'i', 'u'])
+_F117 = frozenset([None, 'c', 't'])
+_F118 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F119 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
+_F120 = frozenset(['i', 'o'])
 
 
 class CardParser:
@@ -16997,6 +17002,46 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('they', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'they', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                m = _RX35(text, q) if text[q:q + 1] in _F69 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F5:
             while True:
                 q = sk0[p]
@@ -17073,7 +17118,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17111,7 +17156,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17119,7 +17164,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX35(text, q) if text[q:q + 1] in _F71 else None
+                m = _RX36(text, q) if text[q:q + 1] in _F72 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17216,7 +17261,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX36(text, q) if text[q:q + 1] in _F31 else None
+                m = _RX37(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17237,7 +17282,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX37(text, q) if text[q:q + 1] in _F31 else None
+                m = _RX38(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17307,7 +17352,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17383,7 +17428,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17391,7 +17436,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+                m = _RX39(text, q) if text[q:q + 1] in _F74 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17404,7 +17449,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F74:
+        if ch in _F75:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17412,7 +17457,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17433,7 +17478,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F77 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17446,7 +17491,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F77:
+        if ch in _F78:
             while True:
                 r = self.r_Color_0(p)
                 if r is None:
@@ -17459,7 +17504,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 r = self.r_Supertype_0(p)
                 if r is None:
@@ -17491,7 +17536,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17499,7 +17544,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX42(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17512,7 +17557,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F82:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17533,7 +17578,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17571,7 +17616,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F83:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -18016,7 +18061,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -18107,7 +18152,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 p11 = p
                 res12: list[Any] = []
@@ -18241,7 +18286,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 p17 = p
                 res18: list[Any] = []
@@ -18491,7 +18536,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 p25 = p
                 res26: list[Any] = []
@@ -18649,7 +18694,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 p31 = p
                 res32: list[Any] = []
@@ -18863,7 +18908,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 p37 = p
                 res38: list[Any] = []
@@ -19834,7 +19879,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -20773,7 +20818,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p103] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -20889,7 +20934,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F86:
+        if ch in _F87:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -20933,7 +20978,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -20945,7 +20990,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p5] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX42(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -20998,7 +21043,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F87 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -21025,7 +21070,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 p11 = p
                 res12: list[Any] = []
@@ -22786,7 +22831,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F88:
+        if ch in _F89:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -22832,7 +22877,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -22894,7 +22939,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22989,7 +23034,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22997,7 +23042,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+                m = _RX39(text, q) if text[q:q + 1] in _F74 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -23010,7 +23055,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F74:
+        if ch in _F75:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -23018,7 +23063,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -23039,7 +23084,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F77 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -23052,7 +23097,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F77:
+        if ch in _F78:
             while True:
                 r = self.r_Color_0(p)
                 if r is None:
@@ -23065,7 +23110,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 r = self.r_Supertype_0(p)
                 if r is None:
@@ -23187,7 +23232,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
             if m is None:
                 p = c
                 if first:
@@ -23222,7 +23267,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
             if m is None:
                 p = c
                 if first:
@@ -23257,7 +23302,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
                 if first:
@@ -23362,7 +23407,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -23400,7 +23445,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F83:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -23421,7 +23466,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -23497,7 +23542,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 r = self.r_ControlClause_0(p)
                 if r is None:
@@ -23750,7 +23795,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -23941,7 +23986,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -24005,7 +24050,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -24513,7 +24558,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -24545,7 +24590,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -28806,7 +28851,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -28814,7 +28859,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -28843,7 +28888,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -29015,7 +29060,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX47(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     if first:
@@ -29184,7 +29229,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX36(text, q) if text[q:q + 1] in _F31 else None
+                m = _RX37(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29207,7 +29252,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX37(text, q) if text[q:q + 1] in _F31 else None
+                m = _RX38(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29346,7 +29391,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -29356,7 +29401,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F96 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F97 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29377,7 +29422,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -29563,7 +29608,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -29578,7 +29623,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F97:
+        if ch in _F98:
             while True:
                 p13 = p
                 res14: list[Any] = []
@@ -29729,7 +29774,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F98 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29758,7 +29803,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 r = self.r_EachObjects_0(p)
                 if r is None:
@@ -29853,7 +29898,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 p29 = p
                 res30: list[Any] = []
@@ -29874,7 +29919,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p31] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX42(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29903,7 +29948,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 r = self.r_BackRef_0(p)
                 if r is None:
@@ -30175,7 +30220,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F100 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30200,7 +30245,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30241,7 +30286,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30516,7 +30561,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30589,7 +30634,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30614,7 +30659,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F38 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30690,7 +30735,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30890,7 +30935,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F102:
+        if ch in _F103:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -31040,7 +31085,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -31331,7 +31376,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F103:
+        if ch in _F104:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -31405,7 +31450,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F104:
+        if ch in _F105:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -31417,7 +31462,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31544,7 +31589,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -31667,7 +31712,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31706,7 +31751,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32877,7 +32922,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F106:
+        if ch in _F107:
             while True:
                 p51 = p
                 res52: list[Any] = []
@@ -32947,7 +32992,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F106:
+        if ch in _F107:
             while True:
                 p55 = p
                 res56: list[Any] = []
@@ -33095,7 +33140,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F106:
+        if ch in _F107:
             while True:
                 p61 = p
                 res62: list[Any] = []
@@ -35075,7 +35120,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p131 = p
                 res132: list[Any] = []
@@ -35195,7 +35240,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX42(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -35251,7 +35296,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p13] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX42(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -35282,7 +35327,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p15] = q
-            m = _RX54(text, q)
+            m = _RX55(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -35327,7 +35372,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F107 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F108 else None
                 if m is None:
                     p = c
                     if first:
@@ -35498,7 +35543,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
                 if first:
@@ -35545,7 +35590,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F77:
+        if ch in _F78:
             while True:
                 r = self.e202_0(p)
                 if r is None:
@@ -35558,7 +35603,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 r = self.e203_0(p)
                 if r is None:
@@ -35600,7 +35645,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 r = self.e205_0(p)
                 if r is None:
@@ -35613,7 +35658,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F82:
             while True:
                 r = self.e206_0(p)
                 if r is None:
@@ -35642,7 +35687,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -35877,7 +35922,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F108:
+        if ch in _F109:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -36471,7 +36516,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -36738,7 +36783,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F110:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37070,7 +37115,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F111:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37590,7 +37635,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX56(text, q) if text[q:q + 1] in _F38 else None
+        m = _RX57(text, q) if text[q:q + 1] in _F38 else None
         if m is None:
             return None
         s = m.group()
@@ -37637,7 +37682,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F111:
+        if ch in _F112:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37788,7 +37833,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F112:
+        if ch in _F113:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37862,7 +37907,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F113:
+        if ch in _F114:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -37910,7 +37955,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37956,7 +38001,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -38173,7 +38218,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -38205,7 +38250,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -38291,7 +38336,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -38516,7 +38561,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F102:
+        if ch in _F103:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -39557,7 +39602,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX42(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -39579,24 +39624,83 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F11:
             while True:
                 p5 = p
                 res6: list[Any] = []
-                r = self.r_TargetRef_0(p5)
-                if r is None:
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('they', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'they', '')
+                q += 4
                 p5 = q
-                if v:
-                    res6.append(v)
+                res6.append(v)
                 if res6:
                     n = Nt(res6)
                     n.rule = 700
                 q = p5
                 v = n if res6 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p7 = p
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                m = _RX35(text, q) if text[q:q + 1] in _F69 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p7 = q
+                if v:
+                    res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 701
+                q = p7
+                v = n if res8 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F66:
+            while True:
+                p9 = p
+                res10: list[Any] = []
+                r = self.r_TargetRef_0(p9)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p9 = q
+                if v:
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 702
+                q = p9
+                v = n if res10 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -39622,7 +39726,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 701
+        n.rule = 703
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -39818,7 +39922,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 704
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39848,7 +39952,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 703
+                        n.rule = 705
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39874,7 +39978,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 704
+                n.rule = 706
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39900,7 +40004,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F107 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F108 else None
                 if m is None:
                     p = c
                     if first:
@@ -39927,7 +40031,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 707
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -39971,7 +40075,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 708
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -39992,7 +40096,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 709
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -40010,14 +40114,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 708
+            n.rule = 710
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 709
+        n.rule = 711
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -40047,7 +40151,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -40088,7 +40192,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX57(text, q) if text[q:q + 1] in _F98 else None
+        m = _RX58(text, q) if text[q:q + 1] in _F99 else None
         if m is None:
             return None
         s = m.group()
@@ -40099,7 +40203,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 710
+            n.rule = 712
         p = p1
         if res2 and n:
             res.append(n)
@@ -40131,7 +40235,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 711
+        n.rule = 713
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -40152,7 +40256,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 712
+        n.rule = 714
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40169,7 +40273,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX35(text, q) if text[q:q + 1] in _F71 else None
+        m = _RX36(text, q) if text[q:q + 1] in _F72 else None
         if m is None:
             return None
         s = m.group()
@@ -40180,7 +40284,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 713
+            n.rule = 715
         p = p1
         if res2 and n:
             res.append(n)
@@ -40195,7 +40299,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 714
+            n.rule = 716
         p = p3
         if res4 and n:
             res.append(n)
@@ -40211,7 +40315,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 715
+        n.rule = 717
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -40295,7 +40399,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40356,7 +40460,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40433,7 +40537,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40497,7 +40601,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40603,7 +40707,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40680,7 +40784,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40705,7 +40809,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 719
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -40749,7 +40853,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 720
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -40874,7 +40978,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F88:
+        if ch in _F89:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40987,7 +41091,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 721
         return p, n
 
     def e180_0(self, p: int) -> Any:
@@ -41008,7 +41112,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 722
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -41056,7 +41160,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 723
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -41131,7 +41235,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 724
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -41148,7 +41252,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -41165,7 +41269,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 723
+                    n.rule = 725
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41232,7 +41336,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 724
+                n.rule = 726
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -41321,7 +41425,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 727
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -41365,7 +41469,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 728
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -41382,7 +41486,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F119:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -41392,7 +41496,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F87 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41405,12 +41509,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 727
+                    n.rule = 729
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41430,12 +41534,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 729
+                    n.rule = 731
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41460,7 +41564,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 732
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -41579,7 +41683,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 731
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41594,7 +41698,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 731
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41826,7 +41930,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 734
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -41924,7 +42028,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 735
         return p, n
 
     def e195_0(self, p: int) -> Any:
@@ -42017,7 +42121,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 734
+                    n.rule = 736
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42079,7 +42183,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 737
         return q, n
 
     def e198_0(self, p: int) -> Any:
@@ -42259,7 +42363,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F77 else None
             if m is None:
                 p = c
                 if first:
@@ -42276,7 +42380,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 738
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -42301,7 +42405,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 739
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -42326,7 +42430,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 740
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -42359,7 +42463,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 741
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -42377,7 +42481,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -42394,7 +42498,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 742
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -42429,7 +42533,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 743
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -42447,7 +42551,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -42464,7 +42568,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 744
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -42497,7 +42601,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 745
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -42512,7 +42616,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+        m = _RX42(text, q) if text[q:q + 1] in _F81 else None
         if m is None:
             return None
         s = m.group()
@@ -42553,7 +42657,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -42570,7 +42674,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 746
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -42591,7 +42695,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 747
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -42608,7 +42712,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -42623,7 +42727,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 746
+                    n.rule = 748
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42645,7 +42749,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 747
+                n.rule = 749
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42732,14 +42836,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 748
+            n.rule = 750
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 749
+        n.rule = 751
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -42760,7 +42864,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 752
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -42812,7 +42916,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 753
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -42893,7 +42997,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 752
+            n.rule = 754
         p = p1
         if res2 and n:
             res.append(n)
@@ -42909,7 +43013,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 753
+        n.rule = 755
         return p, n
 
     def e216_0(self, p: int) -> Any:
@@ -42930,7 +43034,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 756
         return q, n
 
     def e217_0(self, p: int) -> Any:
@@ -42962,7 +43066,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 755
+                    n.rule = 757
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42985,7 +43089,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 756
+                    n.rule = 758
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43045,13 +43149,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 757
+                    n.rule = 759
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 758
+                    n.rule = 760
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43092,7 +43196,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 759
+                    n.rule = 761
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43123,13 +43227,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 760
+                    n.rule = 762
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 758
+                    n.rule = 760
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43172,7 +43276,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 761
+                    n.rule = 763
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43231,7 +43335,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 762
+                    n.rule = 764
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43290,7 +43394,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 763
+                    n.rule = 765
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43391,7 +43495,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 764
+                    n.rule = 766
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43419,7 +43523,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 765
+                    n.rule = 767
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43447,7 +43551,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 768
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -43468,7 +43572,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 769
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -43489,7 +43593,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 770
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -43510,7 +43614,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 771
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -43531,7 +43635,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 772
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -43552,7 +43656,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 773
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -43573,7 +43677,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 774
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -43594,7 +43698,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 775
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -43673,7 +43777,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 776
         return p, n
 
     def e230_0(self, p: int) -> Any:
@@ -43694,7 +43798,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 777
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -43715,7 +43819,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
+        n.rule = 778
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43748,7 +43852,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 779
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43769,7 +43873,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 779
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43794,7 +43898,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 780
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -43815,7 +43919,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 779
+        n.rule = 781
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -43877,7 +43981,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 780
+                    n.rule = 782
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43973,7 +44077,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 781
+                    n.rule = 783
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43982,7 +44086,7 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 p9 = p
                 res10: list[Any] = []
@@ -44048,7 +44152,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 784
         return q, n
 
     def e236_1(self, p: int) -> Any:
@@ -44861,18 +44965,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 783
+                    n.rule = 785
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 784
+                    n.rule = 786
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44927,18 +45031,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 786
+                    n.rule = 788
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 787
+                    n.rule = 789
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44965,18 +45069,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 788
+                    n.rule = 790
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 789
+                    n.rule = 791
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45017,18 +45121,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 790
+                    n.rule = 792
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 791
+                    n.rule = 793
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45055,18 +45159,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 792
+                    n.rule = 794
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 793
+                    n.rule = 795
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45093,7 +45197,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 794
+                    n.rule = 796
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45124,12 +45228,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 795
+                    n.rule = 797
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45170,7 +45274,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 796
+                    n.rule = 798
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45198,7 +45302,7 @@ class CardParser:
                             if text.startswith('//', q):
                                 q = self.comment(q, _WS0)
                             sk0[p33] = q
-                        m = _RX58(text, q) if text[q:q + 1] in _F54 else None
+                        m = _RX59(text, q) if text[q:q + 1] in _F54 else None
                         if m is None:
                             break
                         s = m.group()
@@ -45209,7 +45313,7 @@ class CardParser:
                             res34.append(v)
                         if res34:
                             n = Nt(res34)
-                            n.rule = 797
+                            n.rule = 799
                         q = p33
                         v = n if res34 else None
                         p31 = q
@@ -45227,7 +45331,7 @@ class CardParser:
                         res36.append(v)
                     if res36:
                         n = Nt(res36)
-                        n.rule = 798
+                        n.rule = 800
                     p31 = p35
                     if res36 and n:
                         res32.append(n)
@@ -45236,12 +45340,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 799
+                    n.rule = 801
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45272,7 +45376,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p39] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F119 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F120 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45285,18 +45389,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 800
+                    n.rule = 802
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 801
+                    n.rule = 803
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45365,18 +45469,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 802
+                    n.rule = 804
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 803
+                    n.rule = 805
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45445,18 +45549,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 804
+                    n.rule = 806
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 805
+                    n.rule = 807
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45511,7 +45615,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 806
+                    n.rule = 808
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -45624,12 +45728,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 807
+                    n.rule = 809
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45679,7 +45783,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 808
+                    n.rule = 810
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -45706,7 +45810,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p61] = q
-                    m = _RX60(text, q) if text[q:q + 1] in _F54 else None
+                    m = _RX61(text, q) if text[q:q + 1] in _F54 else None
                     if m is None:
                         break
                     s = m.group()
@@ -45717,7 +45821,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 809
+                        n.rule = 811
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -45726,12 +45830,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56)
-                    n.rule = 810
+                    n.rule = 812
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45795,18 +45899,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 811
+                    n.rule = 813
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 812
+                    n.rule = 814
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 785
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45831,7 +45935,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 815
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -45852,7 +45956,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
+        n.rule = 816
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -45877,7 +45981,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 815
+        n.rule = 817
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -45894,7 +45998,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -45940,7 +46044,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F88:
+        if ch in _F89:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -46006,7 +46110,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 816
+        n.rule = 818
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -46152,7 +46256,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46247,7 +46351,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46255,7 +46359,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+                m = _RX39(text, q) if text[q:q + 1] in _F74 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46268,7 +46372,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F74:
+        if ch in _F75:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46276,7 +46380,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46297,7 +46401,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F77 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46310,7 +46414,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F77:
+        if ch in _F78:
             while True:
                 r = self.r_Color_1(p)
                 if r is None:
@@ -46323,7 +46427,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 r = self.r_Supertype_1(p)
                 if r is None:
@@ -46445,7 +46549,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
             if m is None:
                 p = c
                 if first:
@@ -46480,7 +46584,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
             if m is None:
                 p = c
                 if first:
@@ -46515,7 +46619,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
                 if first:
@@ -46620,7 +46724,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46658,7 +46762,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F83:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46679,7 +46783,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46755,7 +46859,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 r = self.r_ControlClause_1(p)
                 if r is None:
@@ -47008,7 +47112,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p3] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47199,7 +47303,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p11] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47263,7 +47367,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p15] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47771,7 +47875,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -47803,7 +47907,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -47869,7 +47973,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 817
+        n.rule = 819
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -47890,7 +47994,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 818
+        n.rule = 820
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -47911,7 +48015,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 819
+        n.rule = 821
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -47932,7 +48036,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 820
+        n.rule = 822
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -47953,7 +48057,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
+        n.rule = 823
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -47974,7 +48078,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 822
+        n.rule = 824
         return q, n
 
     def e265_1(self, p: int) -> Any:
@@ -47991,7 +48095,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F88:
+        if ch in _F89:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -48037,7 +48141,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -48426,7 +48530,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
                 if first:
@@ -48473,7 +48577,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F77:
+        if ch in _F78:
             while True:
                 r = self.e281_1(p)
                 if r is None:
@@ -48486,7 +48590,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 r = self.e282_1(p)
                 if r is None:
@@ -48528,7 +48632,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 r = self.e284_1(p)
                 if r is None:
@@ -48541,7 +48645,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F82:
             while True:
                 r = self.e285_1(p)
                 if r is None:
@@ -48570,7 +48674,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -48848,7 +48952,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F77 else None
             if m is None:
                 p = c
                 if first:
@@ -48865,7 +48969,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 738
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -48890,7 +48994,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 739
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -48915,7 +49019,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 740
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -48948,7 +49052,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 741
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -48966,7 +49070,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -48983,7 +49087,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 742
         return p, n
 
     def e285_1(self, p: int) -> Any:
@@ -49018,7 +49122,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 743
         return p, n
 
     def e286_1(self, p: int) -> Any:
@@ -49036,7 +49140,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -49053,7 +49157,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 744
         return p, n
 
     def e287_1(self, p: int) -> Any:
@@ -49086,7 +49190,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 745
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -49101,7 +49205,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS1)
             sk1[p] = q
-        m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+        m = _RX42(text, q) if text[q:q + 1] in _F81 else None
         if m is None:
             return None
         s = m.group()
@@ -49142,7 +49246,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -49159,7 +49263,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 746
         return p, n
 
 
@@ -49360,7 +49464,7 @@ CLASSES: dict[str, type[Model]] = {
     'MoreKeywords': _model_class('MoreKeywords', (('sep', True, '1'), ('use', True, '1')), {'sep': '', 'use': None}, ()),
     'MoveCountersEffect': _model_class('MoveCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('source', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'source': None, 'target': None}, ()),
     'MoveStep': _model_class('MoveStep', (('move', True, '1'),), {'move': ''}, ()),
-    'NoRegenEffect': _model_class('NoRegenEffect', (('thatnoun', True, '1'), ('target', True, '1'), ('thisturn', True, '0..1')), {'thatnoun': None, 'target': None, 'thisturn': False}, ()),
+    'NoRegenEffect': _model_class('NoRegenEffect', (('thatnoun', True, '1'), ('they', True, '1'), ('destroyed', True, '1'), ('target', True, '1'), ('thisturn', True, '0..1')), {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False}, ()),
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
     'NumberedActionEffect': _model_class('NumberedActionEffect', (('action', True, '1'), ('count', True, '1')), {'action': None, 'count': None}, ()),
     'ObjectDamageEffect': _model_class('ObjectDamageEffect', (('source', True, '1'), ('power', True, '1'), ('target', True, '1')), {'source': None, 'power': '', 'target': None}, ()),
@@ -49754,26 +49858,26 @@ _C681 = CLASSES['OntoBattlefield']
 _C684 = CLASSES['IntoHand']
 _C686 = CLASSES['IntoGraveyard']
 _C689 = CLASSES['CostValue']
-_C709 = CLASSES['BackRef']
-_C711 = CLASSES['TargetPlayer']
-_C715 = CLASSES['EachObjects']
-_C728 = CLASSES['QualityRef']
-_C749 = CLASSES['PerTime']
-_C753 = CLASSES['PerObject']
-_C758 = CLASSES['PowerOf']
-_C784 = CLASSES['EntersEvent']
-_C787 = CLASSES['LeavesEvent']
-_C789 = CLASSES['DiesEvent']
-_C791 = CLASSES['AttacksAloneEvent']
-_C793 = CLASSES['AttacksEvent']
-_C795 = CLASSES['BlocksEvent']
-_C799 = CLASSES['BlockedEvent']
-_C801 = CLASSES['PhasesEvent']
-_C803 = CLASSES['TurnedUpEvent']
-_C805 = CLASSES['ExiledThisWayEvent']
-_C807 = CLASSES['TargetedEvent']
-_C810 = CLASSES['DealsDamageEvent']
-_C812 = CLASSES['DealtDamageEvent']
+_C711 = CLASSES['BackRef']
+_C713 = CLASSES['TargetPlayer']
+_C717 = CLASSES['EachObjects']
+_C730 = CLASSES['QualityRef']
+_C751 = CLASSES['PerTime']
+_C755 = CLASSES['PerObject']
+_C760 = CLASSES['PowerOf']
+_C786 = CLASSES['EntersEvent']
+_C789 = CLASSES['LeavesEvent']
+_C791 = CLASSES['DiesEvent']
+_C793 = CLASSES['AttacksAloneEvent']
+_C795 = CLASSES['AttacksEvent']
+_C797 = CLASSES['BlocksEvent']
+_C801 = CLASSES['BlockedEvent']
+_C803 = CLASSES['PhasesEvent']
+_C805 = CLASSES['TurnedUpEvent']
+_C807 = CLASSES['ExiledThisWayEvent']
+_C809 = CLASSES['TargetedEvent']
+_C812 = CLASSES['DealsDamageEvent']
+_C814 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53793,12 +53897,12 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 736:  # nons
+        elif r == 738:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 737:  # colors
+        elif r == 739:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53806,7 +53910,7 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 738:  # supertypes
+        elif r == 740:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53814,32 +53918,32 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 739:  # multis
+        elif r == 741:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 740:  # types
+        elif r == 742:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 741:  # subtypes
+        elif r == 743:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 742:  # ortypes
+        elif r == 744:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 743:  # andor
+        elif r == 745:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 744:  # ortypes
+        elif r == 746:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54803,7 +54907,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55103,7 +55207,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # both
+        if r == 723:  # both
             d['both'] = True
         elif r == 565:  # which
             x = c[0]
@@ -55441,7 +55545,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 745:  # evenly
+        elif r == 747:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55489,11 +55593,11 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 746:  # power
+        elif r == 748:  # power
             x = c[0]
-            value = _b758(x, inst, lim, made)
+            value = _b760(x, inst, lim, made)
             d['power'] = value
-        elif r == 747:  # amount
+        elif r == 749:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
@@ -55733,7 +55837,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b749(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55767,9 +55871,9 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # anycolor
+        if r == 752:  # anycolor
             d['anycolor'] = True
-        elif r == 751:  # choices
+        elif r == 753:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55787,7 +55891,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 815:  # alts
+        elif r == 817:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -55795,7 +55899,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b753(x, inst, lim, made)
+            value = _b755(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55843,13 +55947,13 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 754:  # random
+        elif r == 756:  # random
             d['random'] = True
         elif r == 667:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b749(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55893,21 +55997,21 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 755:  # per
+        elif r == 757:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b749(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['per'] = value
-        elif r == 756:  # per
+        elif r == 758:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b753(x, inst, lim, made)
+            value = _b755(x, inst, lim, made)
             d['per'] = value
         elif r == 669:  # equal
             x = c[0]
-            value = _b758(x, inst, lim, made)
+            value = _b760(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56039,13 +56143,13 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b675(x, inst, lim, made)
             d['source'] = value
-        elif r == 768:  # hand
+        elif r == 770:  # hand
             d['hand'] = True
         elif r == 676:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 769:  # mine
+        elif r == 771:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56088,13 +56192,13 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 677:  # fromgy
             d['fromgy'] = True
-        elif r == 770:  # choice
+        elif r == 772:  # choice
             d['choice'] = True
-        elif r == 771:  # facedown
+        elif r == 773:  # facedown
             d['facedown'] = True
-        elif r == 772:  # mine
+        elif r == 774:  # mine
             d['mine'] = True
-        elif r == 773:  # owners
+        elif r == 775:  # owners
             d['owners'] = True
         elif r == 433:  # amount
             x = c[0]
@@ -56194,15 +56298,15 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 774:  # alts
+        elif r == 776:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b281(x, inst, lim, made))
         elif r == 679:  # reveal
             d['reveal'] = True
-        elif r == 775:  # thatcard
+        elif r == 777:  # thatcard
             d['thatcard'] = True
-        elif r == 776:  # thosecards
+        elif r == 778:  # thosecards
             d['thosecards'] = True
         elif r == 442:  # destination
             x = c[0]
@@ -56961,7 +57065,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 693:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 777 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 779 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57013,7 +57117,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b124(x, inst, lim, made)
             d['amount'] = value
-        elif r == 778:  # you
+        elif r == 780:  # you
             d['you'] = True
         elif r == 695:  # target
             x = c[0]
@@ -57135,7 +57239,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C502()
-    d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -57146,14 +57250,22 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 700:  # target
+        elif r == 700:  # they
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['they'] = value
+        elif r == 701:  # destroyed
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['destroyed'] = value
+        elif r == 702:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 701:  # thisturn
+        elif r == 703:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57285,24 +57397,24 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b670(x, inst, lim, made)
             d['lead'] = value
-        elif r == 702:  # target
+        elif r == 704:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 703:  # also
+        elif r == 705:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['also'] = value
-        elif r == 704:  # group
+        elif r == 706:  # group
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['group'] = value
-        elif r == 705:  # parts
+        elif r == 707:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57322,7 +57434,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b670(x, inst, lim, made)
             d['duration'] = value
-        elif r == 706:  # tail
+        elif r == 708:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57368,7 +57480,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 707:  # controller
+        if r == 709:  # controller
             d['controller'] = True
         elif r == 515:  # owner
             x = c[0]
@@ -57482,7 +57594,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # each
+        if r == 714:  # each
             d['each'] = True
         elif r == 524:  # count
             x = c[0]
@@ -57596,7 +57708,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # equipped
+        if r == 784:  # equipped
             d['equipped'] = True
         elif r == 531:  # enchanted
             x = c[0]
@@ -57762,9 +57874,9 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 717:  # creature
+        elif r == 719:  # creature
             d['creature'] = True
-        elif r == 718:  # events
+        elif r == 720:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57773,7 +57885,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 785 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 787 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57858,13 +57970,13 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 813:  # thisor
+        elif r == 815:  # thisor
             d['thisor'] = True
         elif r == 553:  # subject
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['subject'] = value
-        elif r == 719:  # events
+        elif r == 721:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57873,12 +57985,12 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 785 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 787 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 720:  # undercontrol
+        elif r == 722:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57952,7 +58064,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # additional
+        if r == 724:  # additional
             d['additional'] = True
         elif r == 569:  # power
             x = c[0]
@@ -57962,19 +58074,19 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 723:  # per
+        elif r == 725:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 724:  # perfilter
+        elif r == 726:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b281(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 814:  # onbf
+        elif r == 816:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58152,7 +58264,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # filters
+        if r == 727:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58196,7 +58308,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # filters
+        if r == 728:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58242,7 +58354,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 583:  # quality
             x = c[0]
-            value = _b728(x, inst, lim, made)
+            value = _b730(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58276,7 +58388,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # opponents
+        if r == 732:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58420,7 +58532,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 592:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58500,7 +58612,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # keywords
+        if r == 734:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58546,7 +58658,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # keywords
+        if r == 735:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58706,7 +58818,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # its
+        if r == 736:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -58856,7 +58968,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 614:  # quality
             x = c[0]
-            value = _b728(x, inst, lim, made)
+            value = _b730(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58892,7 +59004,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 616:  # quality
             x = c[0]
-            value = _b728(x, inst, lim, made)
+            value = _b730(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58928,7 +59040,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 618:  # quality
             x = c[0]
-            value = _b728(x, inst, lim, made)
+            value = _b730(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58962,7 +59074,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # thisturn
+        if r == 737:  # thisturn
             d['thisturn'] = True
         elif r == 620:  # keyword
             x = c[0]
@@ -59186,23 +59298,23 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # eot
+        if r == 763:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 762:  # next_upkeep
+        elif r == 764:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 763:  # losecontrol
+        elif r == 765:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 764:  # thisturn
+        elif r == 766:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 765:  # thiscombat
+        elif r == 767:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59238,13 +59350,13 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # another
+        if r == 768:  # another
             d['another'] = True
         elif r == 672:  # filter
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 767:  # ingy
+        elif r == 769:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59441,7 +59553,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59457,7 +59569,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C709()
+    inst: Any = _C711()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59465,7 +59577,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # word
+        if r == 710:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59480,7 +59592,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59496,7 +59608,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C713()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59504,11 +59616,11 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # player
+        if r == 712:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 779:  # walker
+        elif r == 781:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -59518,7 +59630,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59534,7 +59646,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C717()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59542,15 +59654,15 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # quant
+        if r == 715:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 714:  # filter
+        elif r == 716:  # filter
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 780:  # attached
+        elif r == 782:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -59559,7 +59671,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 781:  # samename
+        elif r == 783:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -59568,7 +59680,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 816:  # ingy
+        elif r == 818:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59578,7 +59690,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59594,7 +59706,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C730()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59602,11 +59714,11 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # word
+        if r == 729:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 729:  # param
+        elif r == 731:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59621,7 +59733,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59637,7 +59749,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C749()
+    inst: Any = _C751()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59645,7 +59757,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # word
+        if r == 750:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59660,7 +59772,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59676,7 +59788,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C753()
+    inst: Any = _C755()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59684,13 +59796,13 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # filter
+        if r == 754:  # filter
             x = c[0]
             value = _b281(x, inst, lim, made)
             d['filter'] = value
-        elif r == 821:  # gy
+        elif r == 823:  # gy
             d['gy'] = True
-        elif r == 822:  # bf
+        elif r == 824:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59700,7 +59812,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59716,7 +59828,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C758()
+    inst: Any = _C760()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59724,19 +59836,19 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # power
+        if r == 759:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 759:  # power
+        elif r == 761:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 760:  # target
+        elif r == 762:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -59751,7 +59863,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59767,7 +59879,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C786()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59775,7 +59887,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # enters
+        if r == 785:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59787,7 +59899,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59803,7 +59915,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C789()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59811,7 +59923,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 786:  # leaves
+        if r == 788:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59823,7 +59935,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59839,7 +59951,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C791()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59847,7 +59959,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # dies
+        if r == 790:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59859,7 +59971,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59875,7 +59987,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C793()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59883,7 +59995,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # alone
+        if r == 792:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59895,7 +60007,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59911,7 +60023,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C795()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59919,7 +60031,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # attacks
+        if r == 794:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59931,7 +60043,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59947,7 +60059,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C797()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59955,11 +60067,11 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # blocks
+        if r == 796:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 817:  # acreature
+        elif r == 819:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59969,7 +60081,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59985,7 +60097,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C801()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59993,17 +60105,17 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # blocked
+        if r == 798:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 797:  # article
+        elif r == 799:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 798:  # filter
+        elif r == 800:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -60017,7 +60129,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60033,7 +60145,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C803()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60041,7 +60153,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # direction
+        if r == 802:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60053,7 +60165,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60069,7 +60181,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C803()
+    inst: Any = _C805()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60077,7 +60189,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # up
+        if r == 804:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60089,7 +60201,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60105,7 +60217,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C805()
+    inst: Any = _C807()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60113,7 +60225,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # way
+        if r == 806:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60125,7 +60237,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60141,7 +60253,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C809()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60149,11 +60261,11 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # targeted
+        if r == 808:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 818:  # opponents
+        elif r == 820:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60163,7 +60275,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60179,7 +60291,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C812()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60187,13 +60299,13 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # combat
+        if r == 821:  # combat
             d['combat'] = True
-        elif r == 808:  # deals
+        elif r == 810:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 809:  # recipient
+        elif r == 811:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60207,7 +60319,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60223,7 +60335,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C814()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60231,9 +60343,9 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # combat
+        if r == 822:  # combat
             d['combat'] = True
-        elif r == 811:  # dealt
+        elif r == 813:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -60947,131 +61059,133 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 697 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 698 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 701 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 701 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 705 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 706 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 708 __asgn_plain
-    _b709,  # 709 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 710 __asgn_plain
-    _b711,  # 711 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 712 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 714 __asgn_plain
-    _b715,  # 715 EachObjects
-    _node,  # 716 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 730 __asgn_optional
-    _node,  # 731 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 703 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 707 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 708 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 EachObjects
+    _node,  # 718 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 719 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 729 __asgn_plain
+    _b730,  # 730 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 732 __asgn_optional
+    _node,  # 733 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 737 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 743 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 748 __asgn_plain
-    _b749,  # 749 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 750 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 752 __asgn_plain
-    _b753,  # 753 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 757 __asgn_plain
-    _b758,  # 758 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 750 __asgn_plain
+    _b751,  # 751 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 754 __asgn_plain
+    _b755,  # 755 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 758 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 763 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 774 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 776 __asgn_optional
-    _match_node,  # 777 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 EntersEvent
-    _node,  # 785 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 802 __asgn_plain
-    _b803,  # 803 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 804 __asgn_plain
-    _b805,  # 805 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 814 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 815 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 816 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 817 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 818 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 819 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 820 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 822 __asgn_optional
+    _b760,  # 760 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 776 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 778 __asgn_optional
+    _match_node,  # 779 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 EntersEvent
+    _node,  # 787 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 804 __asgn_plain
+    _b805,  # 805 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 817 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 820 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 822 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 823 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 824 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 139, 173, 214, 218, 232, 519, 538, 572, 682, 716, 731, 785])
+_ABSTRACT = frozenset([5, 24, 47, 82, 139, 173, 214, 218, 232, 519, 538, 572, 682, 718, 733, 787])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61775,43 +61889,43 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 698 __asgn_optional
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
-    None,  # 701 __asgn_optional
+    None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
-    None,  # 703 __asgn_plain
+    None,  # 703 __asgn_optional
     None,  # 704 __asgn_plain
-    None,  # 705 __asgn_oneormore
-    None,  # 706 __asgn_oneormore
-    None,  # 707 __asgn_optional
-    None,  # 708 __asgn_plain
-    _b709,  # 709 BackRef
+    None,  # 705 __asgn_plain
+    None,  # 706 __asgn_plain
+    None,  # 707 __asgn_oneormore
+    None,  # 708 __asgn_oneormore
+    None,  # 709 __asgn_optional
     None,  # 710 __asgn_plain
-    _b711,  # 711 TargetPlayer
-    None,  # 712 __asgn_optional
-    None,  # 713 __asgn_plain
-    None,  # 714 __asgn_plain
-    _b715,  # 715 EachObjects
-    None,  # 716 KeywordCostPart
-    None,  # 717 __asgn_optional
-    None,  # 718 __asgn_oneormore
-    None,  # 719 __asgn_oneormore
-    None,  # 720 __asgn_optional
-    None,  # 721 __asgn_optional
+    _b711,  # 711 BackRef
+    None,  # 712 __asgn_plain
+    _b713,  # 713 TargetPlayer
+    None,  # 714 __asgn_optional
+    None,  # 715 __asgn_plain
+    None,  # 716 __asgn_plain
+    _b717,  # 717 EachObjects
+    None,  # 718 KeywordCostPart
+    None,  # 719 __asgn_optional
+    None,  # 720 __asgn_oneormore
+    None,  # 721 __asgn_oneormore
     None,  # 722 __asgn_optional
-    None,  # 723 __asgn_plain
-    None,  # 724 __asgn_plain
-    None,  # 725 __asgn_oneormore
-    None,  # 726 __asgn_oneormore
-    None,  # 727 __asgn_plain
-    _b728,  # 728 QualityRef
+    None,  # 723 __asgn_optional
+    None,  # 724 __asgn_optional
+    None,  # 725 __asgn_plain
+    None,  # 726 __asgn_plain
+    None,  # 727 __asgn_oneormore
+    None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_plain
-    None,  # 730 __asgn_optional
-    None,  # 731 GrantedAbility
-    None,  # 732 __asgn_oneormore
-    None,  # 733 __asgn_oneormore
-    None,  # 734 __asgn_plain
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_oneormore
-    None,  # 737 __asgn_oneormore
+    _b730,  # 730 QualityRef
+    None,  # 731 __asgn_plain
+    None,  # 732 __asgn_optional
+    None,  # 733 GrantedAbility
+    None,  # 734 __asgn_oneormore
+    None,  # 735 __asgn_oneormore
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_optional
     None,  # 738 __asgn_oneormore
     None,  # 739 __asgn_oneormore
     None,  # 740 __asgn_oneormore
@@ -61819,82 +61933,84 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 742 __asgn_oneormore
     None,  # 743 __asgn_oneormore
     None,  # 744 __asgn_oneormore
-    None,  # 745 __asgn_optional
-    None,  # 746 __asgn_plain
-    None,  # 747 __asgn_plain
+    None,  # 745 __asgn_oneormore
+    None,  # 746 __asgn_oneormore
+    None,  # 747 __asgn_optional
     None,  # 748 __asgn_plain
-    _b749,  # 749 PerTime
-    None,  # 750 __asgn_optional
-    None,  # 751 __asgn_oneormore
-    None,  # 752 __asgn_plain
-    _b753,  # 753 PerObject
-    None,  # 754 __asgn_optional
-    None,  # 755 __asgn_plain
-    None,  # 756 __asgn_plain
+    None,  # 749 __asgn_plain
+    None,  # 750 __asgn_plain
+    _b751,  # 751 PerTime
+    None,  # 752 __asgn_optional
+    None,  # 753 __asgn_oneormore
+    None,  # 754 __asgn_plain
+    _b755,  # 755 PerObject
+    None,  # 756 __asgn_optional
     None,  # 757 __asgn_plain
-    _b758,  # 758 PowerOf
+    None,  # 758 __asgn_plain
     None,  # 759 __asgn_plain
-    None,  # 760 __asgn_plain
+    _b760,  # 760 PowerOf
     None,  # 761 __asgn_plain
     None,  # 762 __asgn_plain
     None,  # 763 __asgn_plain
     None,  # 764 __asgn_plain
     None,  # 765 __asgn_plain
-    None,  # 766 __asgn_optional
-    None,  # 767 __asgn_optional
+    None,  # 766 __asgn_plain
+    None,  # 767 __asgn_plain
     None,  # 768 __asgn_optional
     None,  # 769 __asgn_optional
     None,  # 770 __asgn_optional
     None,  # 771 __asgn_optional
     None,  # 772 __asgn_optional
     None,  # 773 __asgn_optional
-    None,  # 774 __asgn_oneormore
+    None,  # 774 __asgn_optional
     None,  # 775 __asgn_optional
-    None,  # 776 __asgn_optional
-    None,  # 777 DelayedStep
+    None,  # 776 __asgn_oneormore
+    None,  # 777 __asgn_optional
     None,  # 778 __asgn_optional
-    None,  # 779 __asgn_optional
-    None,  # 780 __asgn_plain
-    None,  # 781 __asgn_plain
-    None,  # 782 __asgn_optional
+    None,  # 779 DelayedStep
+    None,  # 780 __asgn_optional
+    None,  # 781 __asgn_optional
+    None,  # 782 __asgn_plain
     None,  # 783 __asgn_plain
-    _b784,  # 784 EntersEvent
-    None,  # 785 ThisEvent
-    None,  # 786 __asgn_plain
-    _b787,  # 787 LeavesEvent
+    None,  # 784 __asgn_optional
+    None,  # 785 __asgn_plain
+    _b786,  # 786 EntersEvent
+    None,  # 787 ThisEvent
     None,  # 788 __asgn_plain
-    _b789,  # 789 DiesEvent
+    _b789,  # 789 LeavesEvent
     None,  # 790 __asgn_plain
-    _b791,  # 791 AttacksAloneEvent
+    _b791,  # 791 DiesEvent
     None,  # 792 __asgn_plain
-    _b793,  # 793 AttacksEvent
+    _b793,  # 793 AttacksAloneEvent
     None,  # 794 __asgn_plain
-    _b795,  # 795 BlocksEvent
+    _b795,  # 795 AttacksEvent
     None,  # 796 __asgn_plain
-    None,  # 797 __asgn_plain
+    _b797,  # 797 BlocksEvent
     None,  # 798 __asgn_plain
-    _b799,  # 799 BlockedEvent
+    None,  # 799 __asgn_plain
     None,  # 800 __asgn_plain
-    _b801,  # 801 PhasesEvent
+    _b801,  # 801 BlockedEvent
     None,  # 802 __asgn_plain
-    _b803,  # 803 TurnedUpEvent
+    _b803,  # 803 PhasesEvent
     None,  # 804 __asgn_plain
-    _b805,  # 805 ExiledThisWayEvent
+    _b805,  # 805 TurnedUpEvent
     None,  # 806 __asgn_plain
-    _b807,  # 807 TargetedEvent
+    _b807,  # 807 ExiledThisWayEvent
     None,  # 808 __asgn_plain
-    None,  # 809 __asgn_plain
-    _b810,  # 810 DealsDamageEvent
+    _b809,  # 809 TargetedEvent
+    None,  # 810 __asgn_plain
     None,  # 811 __asgn_plain
-    _b812,  # 812 DealtDamageEvent
-    None,  # 813 __asgn_optional
-    None,  # 814 __asgn_optional
-    None,  # 815 __asgn_oneormore
+    _b812,  # 812 DealsDamageEvent
+    None,  # 813 __asgn_plain
+    _b814,  # 814 DealtDamageEvent
+    None,  # 815 __asgn_optional
     None,  # 816 __asgn_optional
-    None,  # 817 __asgn_optional
+    None,  # 817 __asgn_oneormore
     None,  # 818 __asgn_optional
     None,  # 819 __asgn_optional
     None,  # 820 __asgn_optional
     None,  # 821 __asgn_optional
     None,  # 822 __asgn_optional
+    None,  # 823 __asgn_optional
+    None,  # 824 __asgn_optional
 ]

@@ -106,7 +106,9 @@ class Resolution:
         if isinstance(ref, You):
             return [f"player:{self.controller}"]  # "deals 1 damage to you" (the ability's controller)
         if isinstance(ref, EnchantedObject):
-            src = self.game.state.objects.get(self.source_oid)
+            # 603.10a, 608.2h: once the Aura has left the battlefield ("when this leaves the
+            # battlefield, destroy enchanted creature"), what it was attached to as it last existed
+            src = self.source_object()
             host = src.attached_to if src is not None else None
             return [host] if host is not None and self.game.exists(host) else []
         return []

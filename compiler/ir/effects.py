@@ -413,10 +413,13 @@ class Destroy(Effect):
     target: Ref
     no_regeneration: bool = False
     no_regen_words: str = ""  # how the next sentence names it ("it", "that creature")
+    # "..., then create ... tokens. Creatures destroyed this way can't be regenerated.": printed after
+    # the whole sentence it is in (compiler/text.py)
+    no_regen_after: bool = False
 
     def text(self, ph: "Phrase", subject: str) -> str:
         out = f"destroy {self.target.text(ph)}"
-        if self.no_regeneration:
+        if self.no_regeneration and not self.no_regen_after:
             that = self.no_regen_words or "it"
             out += f". {that[:1].upper()}{that[1:]} can't be regenerated"
         return out
@@ -432,6 +435,7 @@ class CantBeRegenerated(Effect):
 
     target: Ref
     words: str
+    later: bool = False  # "creatures destroyed this way": a destroy before the sentence's last instruction
 
 
 @dataclass(frozen=True)
