@@ -80,7 +80,9 @@ def module_name(text: str) -> str:
 # ------------------------------------------------------------------ keyword library
 
 _ACTION_STEPS = {"FindStep": ActionStep.FIND, "MoveStep": ActionStep.MOVE, "RandomizeStep": ActionStep.RANDOMIZE,
-                 "FaceDownStep": ActionStep.FACE_DOWN, "ArrangeStep": ActionStep.ARRANGE}
+                 "FaceDownStep": ActionStep.FACE_DOWN, "ArrangeStep": ActionStep.ARRANGE,
+                 "GateCountersStep": ActionStep.UNLESS_COUNTERS, "GateDesignationStep": ActionStep.UNLESS_DESIGNATED,
+                 "PutCountersStep": ActionStep.PUT_COUNTERS, "DesignateStep": ActionStep.DESIGNATE}
 
 
 def lower_keyword_file(text: str, path: str, module: str) -> tuple[KeywordFileIR | None, list[Diagnostic]]:
@@ -117,13 +119,17 @@ def _lower_keyword_model(model: Any, path: str, module: str) -> tuple[KeywordFil
             counters.append(CounterIR(item.name, item.rule or ""))
         elif rule == "ActionDef":
             steps = []
+            args: list[str] = []
             up_for_mana = False
             for st in item.steps:
                 steps.append((_ACTION_STEPS[cname(st)], bool(getattr(st, "mayfail", False))))
+                counter = getattr(st, "counter", None)
+                args.append(counter.name if counter is not None else str(getattr(st, "designation", "") or ""))
                 up_for_mana = up_for_mana or bool(getattr(st, "manacost", False))
             # Face-down keywords (cloak's ward) are resolved in build_library's second pass.
             actions.append(ActionIR(item.name, identifier(item.name, "Action"), module, item.rule, unescape(item.text),
-                                    tuple(steps), face_up_for_mana_cost=up_for_mana))
+                                    tuple(steps), face_up_for_mana_cost=up_for_mana,
+                                    step_args=tuple(args) if any(args) else ()))
         elif rule == "KeywordDef":
             keywords.append(_lower_keyword(ck, item, module, path))
     return (KeywordFileIR(path, module, tuple(keywords), tuple(actions), tuple(counters),
@@ -601,6 +607,9 @@ class CardLowering:
             self.ck.error(c, "'that creature' here is a trigger's event object: use it in a triggered ability",
                           "e.g. 'whenever a creature enters the battlefield under your control, if that creature ...'")
         return co.GreaterPowerOrToughness()
+
+    def condition_DesignationCondition(self, c: Any) -> Condition:
+        return co.IsDesignated(str(c.designation))  # 701.31b
 
     def condition_HadCountersCondition(self, c: Any) -> Condition:
         # 603.10a, 608.2h: "it had no -1/-1 counters on it" -- the source as it last existed.
@@ -1151,7 +1160,11 @@ class CardLowering:
         return ef.LookAtTop(self.amount(e.amount))
 
     def effect_NumberedActionEffect(self, e: Any, cond: Condition | None) -> Effect:
-        name = self._action(e, e.action, ActionStep.ARRANGE, "take a number of cards")
+        # a number of cards (701.18a scry) or of counters put on the source (701.31a, 701.43a)
+        name = self._action(e, e.action)
+        if name in self.actions and not (self.actions[name].has_step(ActionStep.ARRANGE)
+                                         or self.actions[name].has_step(ActionStep.PUT_COUNTERS)):
+            self.ck.error(e, f"the keyword action '{name}' doesn't take a number")
         return ef.NumberedAction(name, rf.YouRef(words="you"), self.amount(e.count))
 
     def effect_TopCardActionEffect(self, e: Any, cond: Condition | None) -> Effect:

@@ -303,7 +303,8 @@ def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
         if a.has_step(ActionStep.FACE_DOWN):
             face_down = (f"rt.FaceDown({pyexpr.lit(a.name)}, abilities=({''.join(i + ', ' for i in kw_instances)}), "
                          f"up_for_mana_cost={a.face_up_for_mana_cost!r})")
-        steps = tuple((step.value, may_fail) for step, may_fail in a.steps)
+        args = a.step_args or ("",) * len(a.steps)
+        steps = tuple((step.value, may_fail, arg) for (step, may_fail), arg in zip(a.steps, args))
         actions_out.append({"cls": a.cls, "name": a.name, "rule": a.rule, "steps": steps, "face_down": face_down})
     return _render("keywords.py.j2",
         version=VERSION, source=f.source, doc=f"Keywords from {f.source}: generated module.",

@@ -292,6 +292,12 @@ def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:
     if ab.condition is None:
         return f"{cap(subject)} {body}{end}"
     cond = ab.condition.text(False, card.name)[len("if "):]
+    if ab.condition_first and subject == card.name:
+        # "As long as Colossus of Akros is monstrous, it has trample": the card is named once, first.
+        if cond.startswith("it "):
+            cond = card.name + cond[len("it"):]
+        if re.search(rf"(^|\s){re.escape(card.name)}(\s|$)", cond):
+            subject = "it"
     if ab.condition_first:
         return f"As long as {cond}, {subject} {body}{end}"
     return f"{cap(subject)} {body} as long as {cond}."

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '3b58968c31e9b78e1cc5f3b6343d333a8d99f33fb9a5107044fdaaffaad99ea2'
+GRAMMAR = '2070d752ee7680a1cc77d79d62c9a57e25538337167ff91efb26e94d33a32ad0'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -114,6 +114,16 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('FaceDownStep', 'common', 'FaceDownStep', ''),
     ('__asgn_plain', 'plain', '', 'arrange'),
     ('ArrangeStep', 'common', 'ArrangeStep', ''),
+    ('__asgn_plain', 'plain', '', 'counter'),
+    ('__asgn_plain', 'plain', '', 'gate'),
+    ('GateCountersStep', 'common', 'GateCountersStep', ''),
+    ('__asgn_plain', 'plain', '', 'designation'),
+    ('GateDesignationStep', 'common', 'GateDesignationStep', ''),
+    ('__asgn_plain', 'plain', '', 'counter'),
+    ('__asgn_plain', 'plain', '', 'put'),
+    ('PutCountersStep', 'common', 'PutCountersStep', ''),
+    ('__asgn_plain', 'plain', '', 'designation'),
+    ('DesignateStep', 'common', 'DesignateStep', ''),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('__asgn_plain', 'plain', '', 'pre'),
@@ -228,6 +238,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('HadCountersCondition', 'common', 'HadCountersCondition', ''),
     ('__asgn_plain', 'plain', '', 'greater'),
     ('GreaterPTCondition', 'common', 'GreaterPTCondition', ''),
+    ('__asgn_plain', 'plain', '', 'designation'),
+    ('DesignationCondition', 'common', 'DesignationCondition', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('ItIsCondition', 'common', 'ItIsCondition', ''),
     ('__asgn_plain', 'plain', '', 'word'),
@@ -5635,6 +5647,388 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F14:
+            while True:
+                p25 = p
+                res26: list[Any] = []
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('stop', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'stop', '')
+                q += 4
+                p25 = q
+                res26.append(v)
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p25 = q
+                res26.append(v)
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('source', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'source', '')
+                q += 6
+                p25 = q
+                res26.append(v)
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                p25 = q
+                res26.append(v)
+                p27 = p25
+                res28: list[Any] = []
+                r = self.r_CounterKind_0(p27)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p27 = q
+                if v:
+                    res28.append(v)
+                if res28:
+                    n = Nt(res28)
+                    n.rule = 92
+                p25 = p27
+                if res28 and n:
+                    res26.append(n)
+                p29 = p25
+                res30: list[Any] = []
+                q = sk0[p29]
+                if q < 0:
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                p29 = q
+                res30.append(v)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 93
+                p25 = p29
+                if res30 and n:
+                    res26.append(n)
+                if res26:
+                    n = Nt(res26)
+                    n.rule = 94
+                q = p25
+                v = n if res26 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 82
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                p31 = p
+                res32: list[Any] = []
+                q = sk0[p31]
+                if q < 0:
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
+                if not (text.startswith('stop', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'stop', '')
+                q += 4
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
+                if q < 0:
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
+                if q < 0:
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
+                if not (text.startswith('source', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'source', '')
+                q += 6
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
+                if q < 0:
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p31 = q
+                res32.append(v)
+                p33 = p31
+                res34: list[Any] = []
+                q = sk0[p33]
+                if q < 0:
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
+                if not (text.startswith('monstrous', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'monstrous', 'Designation')
+                q += 9
+                p33 = q
+                res34.append(v)
+                if res34:
+                    n = Nt(res34)
+                    n.rule = 95
+                p31 = p33
+                if res34 and n:
+                    res32.append(n)
+                if res32:
+                    n = Nt(res32)
+                    n.rule = 96
+                q = p31
+                v = n if res32 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 82
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
+                p35 = p
+                res36: list[Any] = []
+                q = sk0[p35]
+                if q < 0:
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p35 = q
+                res36.append(v)
+                q = sk0[p35]
+                if q < 0:
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
+                if not (text.startswith('count', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'count', '')
+                q += 5
+                p35 = q
+                res36.append(v)
+                p37 = p35
+                res38: list[Any] = []
+                r = self.r_CounterKind_0(p37)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p37 = q
+                if v:
+                    res38.append(v)
+                if res38:
+                    n = Nt(res38)
+                    n.rule = 97
+                p35 = p37
+                if res38 and n:
+                    res36.append(n)
+                q = sk0[p35]
+                if q < 0:
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                p35 = q
+                res36.append(v)
+                q = sk0[p35]
+                if q < 0:
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p35 = q
+                res36.append(v)
+                p39 = p35
+                res40: list[Any] = []
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('source', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'source', '')
+                q += 6
+                p39 = q
+                res40.append(v)
+                if res40:
+                    n = Nt(res40)
+                    n.rule = 98
+                p35 = p39
+                if res40 and n:
+                    res36.append(n)
+                if res36:
+                    n = Nt(res36)
+                    n.rule = 99
+                q = p35
+                v = n if res36 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 82
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                p41 = p
+                res42: list[Any] = []
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('source', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'source', '')
+                q += 6
+                p41 = q
+                res42.append(v)
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p41 = q
+                res42.append(v)
+                p43 = p41
+                res44: list[Any] = []
+                q = sk0[p43]
+                if q < 0:
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
+                if not (text.startswith('monstrous', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'monstrous', 'Designation')
+                q += 9
+                p43 = q
+                res44.append(v)
+                if res44:
+                    n = Nt(res44)
+                    n.rule = 100
+                p41 = p43
+                if res44 and n:
+                    res42.append(n)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 101
+                q = p41
+                v = n if res42 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 82
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e8_0(self, p: int) -> Any:
@@ -5678,7 +6072,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 92
+        n.rule = 102
         return p, n
 
     def r_Sentence_0(self, p: int) -> Any:
@@ -5714,7 +6108,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 93
+                    n.rule = 103
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -5768,7 +6162,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 94
+                    n.rule = 104
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -5862,7 +6256,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 95
+                    n.rule = 105
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -5895,7 +6289,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 96
+                    n.rule = 106
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -5929,7 +6323,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 97
+        n.rule = 107
         return p, n
 
     def e9_0(self, p: int) -> Any:
@@ -6005,7 +6399,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 98
+            n.rule = 108
         p3 = p5
         if res6 and n:
             res4.append(n)
@@ -6018,13 +6412,13 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-            n.rule = 99
+            n.rule = 109
         p1 = p3
         if res4 and n:
             res2.append(n)
         if res2:
             n = Nt(res2)
-            n.rule = 100
+            n.rule = 110
         p = p1
         if res2 and n:
             res.append(n)
@@ -6038,7 +6432,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 101
+        n.rule = 111
         return p, n
 
     def r_ManaCost_0(self, p: int) -> Any:
@@ -6055,7 +6449,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 102
+        n.rule = 112
         return p, n
 
     def e11_0(self, p: int) -> Any:
@@ -6076,7 +6470,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 103
+        n.rule = 113
         return p, n
 
     def e12_0(self, p: int) -> Any:
@@ -6101,7 +6495,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 104
+        n.rule = 114
         return p, n
 
     def e13_0(self, p: int) -> Any:
@@ -6136,7 +6530,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 105
+        n.rule = 115
         return p, n
 
     def e14_0(self, p: int) -> Any:
@@ -6180,7 +6574,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 106
+        n.rule = 116
         return p, n
 
     def e15_0(self, p: int) -> Any:
@@ -6238,7 +6632,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 107
+                    n.rule = 117
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -6267,13 +6661,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 108
+                    n.rule = 118
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 109
+                    n.rule = 119
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -6298,7 +6692,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 110
+                    n.rule = 120
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -6348,7 +6742,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 111
+                n.rule = 121
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -6378,14 +6772,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 112
+            n.rule = 122
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 113
+        n.rule = 123
         return p, n
 
     def e16_0(self, p: int) -> Any:
@@ -6406,7 +6800,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 114
+        n.rule = 124
         return q, n
 
     def e17_0(self, p: int) -> Any:
@@ -6438,7 +6832,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 115
+                    n.rule = 125
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -6468,7 +6862,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 116
+                n.rule = 126
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -6508,7 +6902,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 117
+                    n.rule = 127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6529,7 +6923,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 117
+                    n.rule = 127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6550,7 +6944,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 117
+                    n.rule = 127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6571,7 +6965,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 117
+                    n.rule = 127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6596,7 +6990,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 118
+        n.rule = 128
         return q, n
 
     def e19_0(self, p: int) -> Any:
@@ -6617,7 +7011,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 119
+        n.rule = 129
         return q, n
 
     def r_Amount_0(self, p: int) -> Any:
@@ -6661,7 +7055,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 120
+                    n.rule = 130
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -6692,24 +7086,24 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 121
+                    n.rule = 131
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 122
+                    n.rule = 132
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 123
+                    n.rule = 133
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6737,12 +7131,12 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 125
+                    n.rule = 135
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6756,7 +7150,7 @@ class CardParser:
             q, v = r
             if v is not None:
                 n = Nt([v])
-                n.rule = 124
+                n.rule = 134
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6784,12 +7178,12 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 126
+                    n.rule = 136
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6855,7 +7249,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 127
+                    n.rule = 137
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -6903,18 +7297,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 128
+                    n.rule = 138
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 129
+                    n.rule = 139
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6942,12 +7336,12 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 130
+                    n.rule = 140
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6967,12 +7361,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 131
+                    n.rule = 141
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -6992,12 +7386,12 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 132
+                    n.rule = 142
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7029,14 +7423,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 133
+            n.rule = 143
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 134
+        n.rule = 144
         return p, n
 
     def e20_0(self, p: int) -> Any:
@@ -7111,7 +7505,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 135
+        n.rule = 145
         return q, n
 
     def e22_0(self, p: int) -> Any:
@@ -7132,7 +7526,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 136
+        n.rule = 146
         return q, n
 
     def r_CostPart_0(self, p: int) -> Any:
@@ -7171,18 +7565,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 137
+                    n.rule = 147
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 138
+                    n.rule = 148
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7197,7 +7591,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7233,7 +7627,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 140
+                    n.rule = 150
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -7253,12 +7647,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 141
+                    n.rule = 151
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7299,18 +7693,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 142
+                    n.rule = 152
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 143
+                    n.rule = 153
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7351,18 +7745,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 144
+                    n.rule = 154
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 145
+                    n.rule = 155
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7408,7 +7802,7 @@ class CardParser:
                         res22.append(v)
                     if res22:
                         n = Nt(res22)
-                        n.rule = 146
+                        n.rule = 156
                     p19 = p21
                     if res22 and n:
                         res20.append(n)
@@ -7428,18 +7822,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 147
+                    n.rule = 157
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 148
+                    n.rule = 158
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7494,18 +7888,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 149
+                    n.rule = 159
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 150
+                    n.rule = 160
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7541,7 +7935,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 151
+                    n.rule = 161
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -7558,18 +7952,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 152
+                    n.rule = 162
                 p29 = p33
                 if res34 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 153
+                    n.rule = 163
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7605,7 +7999,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 154
+                    n.rule = 164
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -7622,7 +8016,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 155
+                    n.rule = 165
                 p35 = p39
                 if res40 and n:
                     res36.append(n)
@@ -7670,12 +8064,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 156
+                    n.rule = 166
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7711,7 +8105,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 157
+                    n.rule = 167
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -7728,7 +8122,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 158
+                    n.rule = 168
                 p41 = p45
                 if res46 and n:
                     res42.append(n)
@@ -7771,12 +8165,12 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 159
+                    n.rule = 169
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7812,7 +8206,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 160
+                    n.rule = 170
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -7829,7 +8223,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 161
+                    n.rule = 171
                 p47 = p51
                 if res52 and n:
                     res48.append(n)
@@ -7877,12 +8271,12 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 162
+                    n.rule = 172
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7928,7 +8322,7 @@ class CardParser:
                         res58.append(v)
                     if res58:
                         n = Nt(res58)
-                        n.rule = 163
+                        n.rule = 173
                     p55 = p57
                     if res58 and n:
                         res56.append(n)
@@ -7948,18 +8342,18 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 164
+                    n.rule = 174
                 p53 = p59
                 if res60 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 165
+                    n.rule = 175
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -7995,7 +8389,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 166
+                    n.rule = 176
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -8012,7 +8406,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 167
+                    n.rule = 177
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
@@ -8055,12 +8449,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 168
+                    n.rule = 178
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 139
+                    n.rule = 149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8198,7 +8592,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 169
+        n.rule = 179
         return q, n
 
     def r_Condition_0(self, p: int) -> Any:
@@ -8232,7 +8626,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 170
+                    n.rule = 180
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -8338,18 +8732,18 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 171
+                    n.rule = 181
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 172
+                    n.rule = 182
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8530,18 +8924,18 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 174
+                    n.rule = 184
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 175
+                    n.rule = 185
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8575,12 +8969,12 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 176
+                    n.rule = 186
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8619,7 +9013,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 177
+                    n.rule = 187
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -8658,18 +9052,18 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 178
+                    n.rule = 188
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14 if len(res14) == 1 and type(res14[0]) is not list else flatten(res14))
-                    n.rule = 179
+                    n.rule = 189
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8752,7 +9146,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 180
+                    n.rule = 190
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -8814,12 +9208,12 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 181
+                    n.rule = 191
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8869,18 +9263,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 182
+                    n.rule = 192
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 183
+                    n.rule = 193
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8991,7 +9385,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 184
+                    n.rule = 194
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -9011,12 +9405,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 185
+                    n.rule = 195
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9116,7 +9510,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 186
+                    n.rule = 196
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -9133,18 +9527,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 187
+                    n.rule = 197
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 188
+                    n.rule = 198
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9217,18 +9611,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 189
+                    n.rule = 199
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 190
+                    n.rule = 200
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9292,18 +9686,18 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 191
+                    n.rule = 201
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 192
+                    n.rule = 202
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9351,12 +9745,12 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 193
+                    n.rule = 203
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9453,18 +9847,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 194
+                    n.rule = 204
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 195
+                    n.rule = 205
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9578,7 +9972,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 196
+                    n.rule = 206
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -9612,12 +10006,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 197
+                    n.rule = 207
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9667,7 +10061,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 198
+                    n.rule = 208
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -9709,7 +10103,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 199
+                    n.rule = 209
                 p55 = p61
                 if res62 and n:
                     res56.append(n)
@@ -9752,12 +10146,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 200
+                    n.rule = 210
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9821,7 +10215,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 201
+                    n.rule = 211
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -9843,7 +10237,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 202
+                    n.rule = 212
                 p63 = p67
                 if res68 and n:
                     res64.append(n)
@@ -9877,12 +10271,12 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 203
+                    n.rule = 213
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9993,7 +10387,7 @@ class CardParser:
                 res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 204
+                    n.rule = 214
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
@@ -10027,17 +10421,17 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 205
+                    n.rule = 215
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F19:
+        if ch in _F11:
             while True:
                 p73 = p
                 res74: list[Any] = []
@@ -10047,68 +10441,92 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p73] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p73 = q
+                res74.append(v)
+                p75 = p73
+                res76: list[Any] = []
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                if not (text.startswith('monstrous', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'monstrous', 'Designation')
+                q += 9
+                p75 = q
+                res76.append(v)
+                if res76:
+                    n = Nt(res76)
+                    n.rule = 216
+                p73 = p75
+                if res76 and n:
+                    res74.append(n)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 217
+                q = p73
+                v = n if res74 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 183
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p77 = p
+                res78: list[Any] = []
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith("it's", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "it's", '')
                 q += 4
-                p73 = q
-                res74.append(v)
-                r = self.e45_0(p73)
+                p77 = q
+                res78.append(v)
+                r = self.e45_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p73 = q
+                p77 = q
                 if v:
-                    res74.append(v)
-                p75 = p73
-                res76: list[Any] = []
-                r = self.r_ObjectFilter_0(p75)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p75 = q
-                if v:
-                    res76.append(v)
-                if res76:
-                    n = Nt(res76)
-                    n.rule = 206
-                p73 = p75
-                if res76 and n:
-                    res74.append(n)
-                if res74:
-                    n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 207
-                q = p73
-                v = n if res74 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 173
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F9:
-            while True:
-                p77 = p
-                res78: list[Any] = []
-                while True:
-                    r = self.e46_0(p77)
-                    if r is None:
-                        break
-                    q, v = r
-                    p77 = q
-                    if v is not None:
-                        res78.append(v)
-                    break
+                    res78.append(v)
                 p79 = p77
                 res80: list[Any] = []
-                r = self.r_ConditionWord_0(p79)
+                r = self.r_ObjectFilter_0(p79)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10119,51 +10537,93 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 208
+                    n.rule = 218
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
-                while True:
-                    p81 = p77
-                    res82: list[Any] = []
-                    q = sk0[p81]
-                    if q < 0:
-                        q = _WS0(text, p81).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p81] = q
-                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'with', '')
-                    q += 4
-                    p81 = q
-                    res82.append(v)
-                    p83 = p81
-                    res84: list[Any] = []
-                    r = self.r_ManaCost_0(p83)
-                    if r is None:
-                        break
-                    q, v = r
-                    p83 = q
-                    if v:
-                        res84.append(v)
-                    if res84:
-                        n = Nt(res84)
-                        n.rule = 209
-                    p81 = p83
-                    if res84 and n:
-                        res82.append(n)
-                    p77 = p81
-                    res78 += res82
-                    break
                 if res78:
                     n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
-                    n.rule = 210
+                    n.rule = 219
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 183
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p81 = p
+                res82: list[Any] = []
+                while True:
+                    r = self.e46_0(p81)
+                    if r is None:
+                        break
+                    q, v = r
+                    p81 = q
+                    if v is not None:
+                        res82.append(v)
+                    break
+                p83 = p81
+                res84: list[Any] = []
+                r = self.r_ConditionWord_0(p83)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p83 = q
+                if v:
+                    res84.append(v)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 220
+                p81 = p83
+                if res84 and n:
+                    res82.append(n)
+                while True:
+                    p85 = p81
+                    res86: list[Any] = []
+                    q = sk0[p85]
+                    if q < 0:
+                        q = _WS0(text, p85).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p85] = q
+                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'with', '')
+                    q += 4
+                    p85 = q
+                    res86.append(v)
+                    p87 = p85
+                    res88: list[Any] = []
+                    r = self.r_ManaCost_0(p87)
+                    if r is None:
+                        break
+                    q, v = r
+                    p87 = q
+                    if v:
+                        res88.append(v)
+                    if res88:
+                        n = Nt(res88)
+                        n.rule = 221
+                    p85 = p87
+                    if res88 and n:
+                        res86.append(n)
+                    p81 = p85
+                    res82 += res86
+                    break
+                if res82:
+                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
+                    n.rule = 222
+                q = p81
+                v = n if res82 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 183
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10188,7 +10648,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 211
+        n.rule = 223
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -10209,7 +10669,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 212
+        n.rule = 224
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10255,7 +10715,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 213
+        n.rule = 225
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10371,7 +10831,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 214
+                    n.rule = 226
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10402,7 +10862,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 214
+                    n.rule = 226
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10426,7 +10886,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 214
+                    n.rule = 226
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10487,7 +10947,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 215
+                    n.rule = 227
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10543,7 +11003,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 216
+        n.rule = 228
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10579,7 +11039,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 217
+        n.rule = 229
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10612,7 +11072,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 218
+                n.rule = 230
             q = p1
             v = n if res2 else None
             p = q
@@ -10622,7 +11082,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 219
+        n.rule = 231
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10655,7 +11115,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 220
+                n.rule = 232
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10675,7 +11135,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 98
+                n.rule = 108
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -10689,19 +11149,19 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                n.rule = 99
+                n.rule = 109
             p5 = p7
             if res8 and n:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 221
+                n.rule = 233
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 222
+                n.rule = 234
             q = p1
             v = n if res2 else None
             p = q
@@ -10711,7 +11171,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 223
+        n.rule = 235
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10746,7 +11206,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 224
+        n.rule = 236
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10779,7 +11239,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 237
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10800,7 +11260,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 237
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10821,7 +11281,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 237
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10842,7 +11302,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 237
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10879,7 +11339,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10900,7 +11360,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10921,7 +11381,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10942,7 +11402,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10963,7 +11423,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10984,7 +11444,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11005,7 +11465,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11026,7 +11486,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 226
+                    n.rule = 238
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11063,7 +11523,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 239
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11084,7 +11544,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 239
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11105,7 +11565,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 239
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11126,7 +11586,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 239
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11147,7 +11607,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 239
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11168,7 +11628,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 239
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11215,7 +11675,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 228
+                n.rule = 240
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11231,7 +11691,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 229
+                n.rule = 241
             q = p1
             v = n if res2 else None
             p = q
@@ -11242,7 +11702,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 230
+        n.rule = 242
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -11276,7 +11736,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 231
+                n.rule = 243
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11360,7 +11820,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 232
+                    n.rule = 244
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11384,7 +11844,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 232
+                    n.rule = 244
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11414,7 +11874,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 232
+                    n.rule = 244
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11458,7 +11918,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 233
+                    n.rule = 245
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11620,7 +12080,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 234
+                    n.rule = 246
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11640,12 +12100,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 235
+                    n.rule = 247
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11675,7 +12135,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 236
+                    n.rule = 248
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11725,18 +12185,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 237
+                    n.rule = 249
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 238
+                    n.rule = 250
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11751,7 +12211,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11879,18 +12339,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 239
+                    n.rule = 251
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 240
+                    n.rule = 252
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12052,18 +12512,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 241
+                    n.rule = 253
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 242
+                    n.rule = 254
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12232,7 +12692,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 243
+                    n.rule = 255
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12280,12 +12740,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 244
+                    n.rule = 256
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12300,7 +12760,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12315,7 +12775,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12350,7 +12810,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 245
+                        n.rule = 257
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12410,7 +12870,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 246
+                    n.rule = 258
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12427,7 +12887,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 247
+                    n.rule = 259
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
@@ -12490,7 +12950,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 248
+                        n.rule = 260
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12536,12 +12996,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 249
+                    n.rule = 261
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12556,7 +13016,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12928,7 +13388,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 250
+                    n.rule = 262
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -12945,7 +13405,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 251
+                    n.rule = 263
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -13016,12 +13476,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 252
+                    n.rule = 264
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13155,7 +13615,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 253
+                    n.rule = 265
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -13172,7 +13632,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 254
+                    n.rule = 266
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -13215,12 +13675,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 255
+                    n.rule = 267
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13410,7 +13870,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 256
+                    n.rule = 268
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13458,12 +13918,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 257
+                    n.rule = 269
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13623,12 +14083,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 258
+                    n.rule = 270
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13776,7 +14236,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 259
+                    n.rule = 271
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13796,12 +14256,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 260
+                    n.rule = 272
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13816,7 +14276,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13831,7 +14291,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13895,7 +14355,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 261
+                    n.rule = 273
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -13945,18 +14405,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 262
+                    n.rule = 274
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 263
+                    n.rule = 275
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14095,18 +14555,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 264
+                    n.rule = 276
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 265
+                    n.rule = 277
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14178,7 +14638,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 266
+                    n.rule = 278
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -14279,18 +14739,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 267
+                    n.rule = 279
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 268
+                    n.rule = 280
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14348,7 +14808,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 269
+                    n.rule = 281
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -14481,7 +14941,7 @@ class CardParser:
                         res94.append(v)
                     if res94:
                         n = Nt(res94)
-                        n.rule = 270
+                        n.rule = 282
                     p91 = p93
                     if res94 and n:
                         res92.append(n)
@@ -14490,12 +14950,12 @@ class CardParser:
                     break
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 271
+                    n.rule = 283
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14531,7 +14991,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 272
+                    n.rule = 284
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -14609,7 +15069,7 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 273
+                    n.rule = 285
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -14624,12 +15084,12 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 274
+                    n.rule = 286
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14644,7 +15104,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 232
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14704,7 +15164,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 275
+            n.rule = 287
         p = p1
         if res2 and n:
             res.append(n)
@@ -14720,7 +15180,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 276
+        n.rule = 288
         return p, n
 
     def e36_0(self, p: int) -> Any:
@@ -14741,7 +15201,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 277
+        n.rule = 289
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -14889,7 +15349,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 278
+                    n.rule = 290
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -14956,7 +15416,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 279
+                    n.rule = 291
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -15031,7 +15491,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 280
+                    n.rule = 292
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -15044,7 +15504,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 281
+        n.rule = 293
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -15189,7 +15649,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 282
+                    n.rule = 294
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15217,7 +15677,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 283
+                    n.rule = 295
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15245,7 +15705,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 284
+                    n.rule = 296
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15370,7 +15830,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 285
+                    n.rule = 297
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15543,13 +16003,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 286
+                n.rule = 298
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 287
+                n.rule = 299
             q = p1
             v = n if res2 else None
             p = q
@@ -15560,7 +16020,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 288
+        n.rule = 300
         return p, n
 
     def e43_0(self, p: int) -> Any:
@@ -15581,7 +16041,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 289
+        n.rule = 301
         return q, n
 
     def e44_0(self, p: int) -> Any:
@@ -15728,7 +16188,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 290
+                    n.rule = 302
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -15768,7 +16228,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 291
+                    n.rule = 303
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -15840,7 +16300,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 292
+        n.rule = 304
         return p, n
 
     def e47_0(self, p: int) -> Any:
@@ -18047,13 +18507,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 293
+                    n.rule = 305
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 294
+                    n.rule = 306
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -18078,7 +18538,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 295
+                    n.rule = 307
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -18138,13 +18598,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 296
+                    n.rule = 308
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 297
+                    n.rule = 309
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -18168,7 +18628,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 298
+                        n.rule = 310
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -18230,7 +18690,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 299
+                    n.rule = 311
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -18278,7 +18738,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 300
+                    n.rule = 312
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -18303,7 +18763,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 301
+                    n.rule = 313
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -18432,7 +18892,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 302
+                    n.rule = 314
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18496,13 +18956,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 303
+                    n.rule = 315
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 304
+                    n.rule = 316
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18553,7 +19013,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 305
+                    n.rule = 317
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -18570,7 +19030,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 306
+                    n.rule = 318
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -18660,7 +19120,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 307
+                    n.rule = 319
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -18711,7 +19171,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 308
+                    n.rule = 320
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -18737,7 +19197,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 309
+                    n.rule = 321
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -18757,7 +19217,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 310
+                    n.rule = 322
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -18925,7 +19385,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 311
+                    n.rule = 323
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -18984,7 +19444,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 312
+                    n.rule = 324
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -19083,7 +19543,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 313
+                    n.rule = 325
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19445,7 +19905,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 314
+                    n.rule = 326
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19479,7 +19939,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 315
+                    n.rule = 327
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -19556,7 +20016,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 316
+                    n.rule = 328
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -19660,7 +20120,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 317
+                    n.rule = 329
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -19711,7 +20171,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 318
+                    n.rule = 330
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -19779,7 +20239,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 319
+                    n.rule = 331
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -19799,7 +20259,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 320
+                    n.rule = 332
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -19838,13 +20298,13 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 321
+                    n.rule = 333
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 322
+                    n.rule = 334
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -19869,7 +20329,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 323
+                    n.rule = 335
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -19897,13 +20357,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 324
+                    n.rule = 336
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 325
+                    n.rule = 337
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -19970,13 +20430,13 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 326
+                    n.rule = 338
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 327
+                    n.rule = 339
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -20001,7 +20461,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 328
+                    n.rule = 340
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -20032,13 +20492,13 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 329
+                    n.rule = 341
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 330
+                    n.rule = 342
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -20119,7 +20579,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 331
+                    n.rule = 343
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -20463,13 +20923,13 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 332
+                    n.rule = 344
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 333
+                    n.rule = 345
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -20494,7 +20954,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 334
+                    n.rule = 346
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -20586,7 +21046,7 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 335
+                    n.rule = 347
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -20617,13 +21077,13 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 336
+                    n.rule = 348
                 p83 = p89
                 if res90 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 337
+                    n.rule = 349
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -20662,7 +21122,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 338
+                    n.rule = 350
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -20679,7 +21139,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 339
+                    n.rule = 351
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -20719,7 +21179,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 340
+                    n.rule = 352
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
@@ -20750,13 +21210,13 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 341
+                    n.rule = 353
                 p91 = p99
                 if res100 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 342
+                    n.rule = 354
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -20831,7 +21291,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 343
+                    n.rule = 355
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -20862,13 +21322,13 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 344
+                    n.rule = 356
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 345
+                    n.rule = 357
                 q = p101
                 v = n if res102 else None
                 if v is not None:
@@ -20896,7 +21356,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 346
+        n.rule = 358
         return q, n
 
     def e52_0(self, p: int) -> Any:
@@ -20917,7 +21377,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 347
+        n.rule = 359
         return q, n
 
     def e53_1(self, p: int) -> Any:
@@ -20949,7 +21409,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 348
+                    n.rule = 360
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21003,13 +21463,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 349
+                    n.rule = 361
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 350
+                    n.rule = 362
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21056,13 +21516,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 351
+                    n.rule = 363
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 352
+                    n.rule = 364
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21109,13 +21569,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 353
+                    n.rule = 365
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 354
+                    n.rule = 366
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21158,7 +21618,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 217
+        n.rule = 229
         return p, n
 
     def e54_1(self, p: int) -> Any:
@@ -21191,7 +21651,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 218
+                n.rule = 230
             q = p1
             v = n if res2 else None
             p = q
@@ -21201,7 +21661,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 219
+        n.rule = 231
         return p, n
 
     def e55_0(self, p: int) -> Any:
@@ -21244,7 +21704,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 355
+                n.rule = 367
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21291,7 +21751,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 356
+                n.rule = 368
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21321,7 +21781,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 357
+            n.rule = 369
         p = p5
         if res6 and n:
             res.append(n)
@@ -21363,7 +21823,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 358
+                n.rule = 370
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21393,7 +21853,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 359
+            n.rule = 371
         p = p11
         if res12 and n:
             res.append(n)
@@ -21407,7 +21867,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 360
+        n.rule = 372
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -21548,7 +22008,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 361
+                n.rule = 373
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21597,7 +22057,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 362
+            n.rule = 374
         p = p9
         if res10 and n:
             res.append(n)
@@ -21660,7 +22120,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 363
+        n.rule = 375
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -21804,14 +22264,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 364
+            n.rule = 376
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 365
+        n.rule = 377
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21855,7 +22315,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 366
+        n.rule = 378
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21900,13 +22360,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 367
+                n.rule = 379
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 368
+                n.rule = 380
             q = p1
             v = n if res2 else None
             p = q
@@ -21917,7 +22377,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 369
+        n.rule = 381
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22015,7 +22475,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 370
+        n.rule = 382
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22088,14 +22548,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 371
+            n.rule = 383
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 372
+        n.rule = 384
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22247,7 +22707,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 373
+        n.rule = 385
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22303,7 +22763,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 374
+            n.rule = 386
         p = p1
         if res2 and n:
             res.append(n)
@@ -22430,7 +22890,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 375
+        n.rule = 387
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22503,14 +22963,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 376
+            n.rule = 388
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 377
+        n.rule = 389
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -22662,7 +23122,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 390
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22721,7 +23181,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 379
+                n.rule = 391
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22804,7 +23264,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 380
+                n.rule = 392
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22814,7 +23274,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 381
+        n.rule = 393
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -23214,7 +23674,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 382
+        n.rule = 394
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -23249,7 +23709,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 395
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -23284,7 +23744,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 396
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23319,7 +23779,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 397
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23687,7 +24147,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 386
+        n.rule = 398
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -23808,7 +24268,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 387
+                    n.rule = 399
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23951,7 +24411,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 388
+                    n.rule = 400
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23999,7 +24459,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 389
+                    n.rule = 401
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24024,7 +24484,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 390
+                    n.rule = 402
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -24063,7 +24523,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 391
+                    n.rule = 403
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -24135,7 +24595,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 392
+                    n.rule = 404
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -24182,7 +24642,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 393
+                    n.rule = 405
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24202,7 +24662,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 394
+                    n.rule = 406
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24229,7 +24689,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 395
+                    n.rule = 407
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24263,7 +24723,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 394
+                    n.rule = 406
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24290,7 +24750,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 396
+                    n.rule = 408
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24310,7 +24770,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 394
+                    n.rule = 406
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24337,7 +24797,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 397
+                    n.rule = 409
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24371,7 +24831,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 394
+                    n.rule = 406
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24398,7 +24858,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 398
+                    n.rule = 410
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24432,7 +24892,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 394
+                    n.rule = 406
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24459,7 +24919,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 399
+                    n.rule = 411
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24493,7 +24953,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 394
+                    n.rule = 406
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24541,7 +25001,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 400
+        n.rule = 412
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -24745,7 +25205,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 401
+                    n.rule = 413
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24784,7 +25244,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 402
+            n.rule = 414
         p = p1
         if res2 and n:
             res.append(n)
@@ -24882,7 +25342,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 403
+        n.rule = 415
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24950,7 +25410,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 404
+                n.rule = 416
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24960,7 +25420,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 405
+        n.rule = 417
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24992,14 +25452,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 406
+            n.rule = 418
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 407
+        n.rule = 419
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25018,7 +25478,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 408
+                n.rule = 420
             q = p1
             v = n if res2 else None
             p = q
@@ -25043,7 +25503,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 409
+            n.rule = 421
         p = p3
         if res4 and n:
             res.append(n)
@@ -25057,7 +25517,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 410
+        n.rule = 422
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25161,14 +25621,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 411
+            n.rule = 423
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 412
+        n.rule = 424
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25200,7 +25660,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 413
+            n.rule = 425
         p = p1
         if res2 and n:
             res.append(n)
@@ -25232,7 +25692,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 414
+            n.rule = 426
         p = p3
         if res4 and n:
             res.append(n)
@@ -25267,7 +25727,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 415
+            n.rule = 427
         p = p5
         if res6 and n:
             res.append(n)
@@ -25358,7 +25818,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 416
+                n.rule = 428
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25377,7 +25837,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
+        n.rule = 429
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25408,7 +25868,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 418
+        n.rule = 430
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25427,7 +25887,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 419
+                n.rule = 431
             q = p1
             v = n if res2 else None
             p = q
@@ -25452,7 +25912,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 420
+            n.rule = 432
         p = p3
         if res4 and n:
             res.append(n)
@@ -25475,7 +25935,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 421
+        n.rule = 433
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25494,7 +25954,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 422
+                n.rule = 434
             q = p1
             v = n if res2 else None
             p = q
@@ -25518,7 +25978,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 423
+        n.rule = 435
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25574,7 +26034,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 424
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
@@ -25590,7 +26050,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 425
+                n.rule = 437
             q = p3
             v = n if res4 else None
             p = q
@@ -25600,7 +26060,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 426
+        n.rule = 438
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25632,7 +26092,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 427
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -25670,7 +26130,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 428
+        n.rule = 440
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25702,7 +26162,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 441
         p = p1
         if res2 and n:
             res.append(n)
@@ -25718,7 +26178,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 430
+                n.rule = 442
             q = p3
             v = n if res4 else None
             p = q
@@ -25747,7 +26207,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 431
+        n.rule = 443
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25779,7 +26239,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 432
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -25900,7 +26360,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 433
+                n.rule = 445
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25915,7 +26375,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 434
+                n.rule = 446
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -25956,7 +26416,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 447
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26000,7 +26460,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26092,14 +26552,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 437
+            n.rule = 449
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 438
+        n.rule = 450
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26131,7 +26591,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26195,7 +26655,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 440
+            n.rule = 452
         p = p5
         if res6 and n:
             res.append(n)
@@ -26210,7 +26670,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 441
+            n.rule = 453
         p = p7
         if res8 and n:
             res.append(n)
@@ -26300,7 +26760,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 442
+            n.rule = 454
         p = p11
         if res12 and n:
             res.append(n)
@@ -26316,7 +26776,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 455
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26348,7 +26808,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 456
         p = p1
         if res2 and n:
             res.append(n)
@@ -26414,7 +26874,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 445
+                n.rule = 457
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26437,7 +26897,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 446
+                    n.rule = 458
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26510,7 +26970,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 447
+        n.rule = 459
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26542,7 +27002,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -26561,7 +27021,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 449
+        n.rule = 461
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26618,7 +27078,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 450
+                n.rule = 462
             q = p1
             v = n if res2 else None
             p = q
@@ -26655,7 +27115,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 451
+            n.rule = 463
         p = p3
         if res4 and n:
             res.append(n)
@@ -26694,7 +27154,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 452
+            n.rule = 464
         p = p5
         if res6 and n:
             res.append(n)
@@ -26713,7 +27173,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 453
+        n.rule = 465
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26752,7 +27212,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
@@ -26832,14 +27292,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 455
+            n.rule = 467
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 456
+        n.rule = 468
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26871,7 +27331,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 457
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -26886,7 +27346,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 458
+            n.rule = 470
         p = p3
         if res4 and n:
             res.append(n)
@@ -26920,14 +27380,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 459
+            n.rule = 471
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 460
+        n.rule = 472
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26959,7 +27419,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 473
         p = p1
         if res2 and n:
             res.append(n)
@@ -26975,7 +27435,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 462
+                n.rule = 474
             q = p3
             v = n if res4 else None
             p = q
@@ -27052,7 +27512,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 463
+        n.rule = 475
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27084,7 +27544,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 464
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -27122,7 +27582,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 477
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27154,7 +27614,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
@@ -27170,7 +27630,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 467
+                n.rule = 479
             q = p3
             v = n if res4 else None
             p = q
@@ -27203,7 +27663,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 468
+                n.rule = 480
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27218,7 +27678,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 469
+                n.rule = 481
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -27282,7 +27742,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 470
+                n.rule = 482
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27292,7 +27752,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 471
+        n.rule = 483
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27372,7 +27832,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 472
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
@@ -27391,7 +27851,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 473
+        n.rule = 485
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27423,14 +27883,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 475
+        n.rule = 487
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27449,7 +27909,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 476
+                n.rule = 488
             q = p1
             v = n if res2 else None
             p = q
@@ -27474,7 +27934,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 477
+            n.rule = 489
         p = p3
         if res4 and n:
             res.append(n)
@@ -27489,14 +27949,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 478
+            n.rule = 490
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 491
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27528,7 +27988,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
@@ -27582,7 +28042,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 481
+                n.rule = 493
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27624,7 +28084,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 482
+                    n.rule = 494
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27673,7 +28133,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 483
+        n.rule = 495
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27705,14 +28165,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 485
+        n.rule = 497
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27768,14 +28228,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 487
+        n.rule = 499
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27807,14 +28267,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 489
+        n.rule = 501
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27846,7 +28306,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 490
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
@@ -27861,7 +28321,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 491
+            n.rule = 503
         p = p3
         if res4 and n:
             res.append(n)
@@ -27895,14 +28355,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 492
+            n.rule = 504
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 505
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27941,14 +28401,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 506
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 495
+        n.rule = 507
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28004,7 +28464,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
@@ -28114,7 +28574,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 509
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28146,7 +28606,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 510
         p = p1
         if res2 and n:
             res.append(n)
@@ -28160,7 +28620,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 499
+        n.rule = 511
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28192,7 +28652,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 512
         p = p1
         if res2 and n:
             res.append(n)
@@ -28308,7 +28768,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 501
+        n.rule = 513
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28388,7 +28848,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 502
+        n.rule = 514
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28408,7 +28868,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 503
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
@@ -28435,7 +28895,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 504
+            n.rule = 516
         p = p3
         if res4 and n:
             res.append(n)
@@ -28489,7 +28949,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 505
+                n.rule = 517
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28499,7 +28959,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 518
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28519,7 +28979,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
@@ -28613,14 +29073,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 508
+            n.rule = 520
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 509
+        n.rule = 521
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28643,7 +29103,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 510
+                n.rule = 522
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28690,7 +29150,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 511
+                n.rule = 523
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28725,7 +29185,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 524
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -28815,7 +29275,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 513
+        n.rule = 525
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28917,7 +29377,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 514
+                    n.rule = 526
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28945,12 +29405,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 515
+                    n.rule = 527
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 526
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28978,12 +29438,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 516
+                    n.rule = 528
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 526
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29087,7 +29547,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 517
+        n.rule = 529
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -29174,7 +29634,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29195,7 +29655,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29216,7 +29676,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29239,7 +29699,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29262,7 +29722,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29417,7 +29877,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 519
+                    n.rule = 531
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29447,7 +29907,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 519
+                    n.rule = 531
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29525,18 +29985,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 520
+                    n.rule = 532
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 521
+                    n.rule = 533
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 519
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29563,7 +30023,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 522
+                    n.rule = 534
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29583,12 +30043,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 523
+                    n.rule = 535
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 519
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29603,7 +30063,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 519
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29618,7 +30078,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 519
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29701,7 +30161,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 524
+                    n.rule = 536
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29732,18 +30192,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 525
+                    n.rule = 537
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 526
+                    n.rule = 538
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 519
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29787,18 +30247,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 527
+                    n.rule = 539
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 528
+                    n.rule = 540
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 519
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29813,7 +30273,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 519
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29882,18 +30342,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 529
+                    n.rule = 541
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 530
+                    n.rule = 542
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 519
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29932,18 +30392,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 531
+                    n.rule = 543
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 532
+                    n.rule = 544
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 519
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29958,7 +30418,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 519
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30015,7 +30475,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 533
+                    n.rule = 545
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30135,7 +30595,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 534
+        n.rule = 546
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30233,7 +30693,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 535
+                    n.rule = 547
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30258,18 +30718,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 536
+                    n.rule = 548
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 537
+                    n.rule = 549
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30299,7 +30759,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 539
+                    n.rule = 551
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30344,7 +30804,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 540
+                    n.rule = 552
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30420,12 +30880,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 541
+                    n.rule = 553
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30452,7 +30912,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 542
+                    n.rule = 554
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30511,7 +30971,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 543
+                    n.rule = 555
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30533,18 +30993,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 544
+                    n.rule = 556
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 545
+                    n.rule = 557
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30574,7 +31034,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 546
+                    n.rule = 558
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30612,12 +31072,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 547
+                    n.rule = 559
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30647,7 +31107,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 548
+                    n.rule = 560
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30672,7 +31132,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 549
+                    n.rule = 561
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -30707,18 +31167,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 550
+                    n.rule = 562
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 551
+                    n.rule = 563
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30748,7 +31208,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 552
+                    n.rule = 564
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -30774,7 +31234,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 553
+                    n.rule = 565
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -30826,12 +31286,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 554
+                    n.rule = 566
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30869,7 +31329,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 555
+                n.rule = 567
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30897,7 +31357,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 556
+        n.rule = 568
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -30918,7 +31378,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 557
+        n.rule = 569
         return q, n
 
     def e100_0(self, p: int) -> Any:
@@ -30950,7 +31410,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 558
+                    n.rule = 570
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30979,7 +31439,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 559
+                    n.rule = 571
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31021,7 +31481,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 560
+                n.rule = 572
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31076,7 +31536,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 561
+                    n.rule = 573
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31107,7 +31567,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 562
+                    n.rule = 574
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31166,7 +31626,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 563
+                    n.rule = 575
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31281,7 +31741,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 564
+                    n.rule = 576
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31475,7 +31935,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 565
+                    n.rule = 577
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31564,7 +32024,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 578
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31584,7 +32044,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 567
+                    n.rule = 579
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31639,13 +32099,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 568
+                    n.rule = 580
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 567
+                    n.rule = 579
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31725,7 +32185,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 569
+                    n.rule = 581
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31764,7 +32224,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 570
+                    n.rule = 582
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31807,12 +32267,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 571
+                    n.rule = 583
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31881,18 +32341,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 573
+                    n.rule = 585
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 574
+                    n.rule = 586
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31933,18 +32393,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 575
+                    n.rule = 587
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 576
+                    n.rule = 588
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31985,18 +32445,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 577
+                    n.rule = 589
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 578
+                    n.rule = 590
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32096,7 +32556,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 579
+                    n.rule = 591
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -32144,12 +32604,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 580
+                    n.rule = 592
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32239,12 +32699,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 581
+                    n.rule = 593
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32306,12 +32766,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 582
+                    n.rule = 594
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32459,7 +32919,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 583
+                    n.rule = 595
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32479,12 +32939,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 584
+                    n.rule = 596
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32644,12 +33104,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 585
+                    n.rule = 597
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32704,18 +33164,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 586
+                    n.rule = 598
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 587
+                    n.rule = 599
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32770,18 +33230,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 588
+                    n.rule = 600
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 589
+                    n.rule = 601
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32906,18 +33366,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 590
+                    n.rule = 602
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 591
+                    n.rule = 603
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32962,7 +33422,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 592
+                    n.rule = 604
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32982,12 +33442,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 593
+                    n.rule = 605
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33018,7 +33478,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 594
+                    n.rule = 606
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33124,18 +33584,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 595
+                    n.rule = 607
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 596
+                    n.rule = 608
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33164,12 +33624,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 597
+                    n.rule = 609
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33198,12 +33658,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 598
+                    n.rule = 610
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33300,7 +33760,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 599
+                    n.rule = 611
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33335,7 +33795,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 600
+                        n.rule = 612
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -33381,12 +33841,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 601
+                    n.rule = 613
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33539,18 +33999,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 602
+                    n.rule = 614
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 603
+                    n.rule = 615
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33619,18 +34079,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 604
+                    n.rule = 616
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 605
+                    n.rule = 617
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33722,18 +34182,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 606
+                    n.rule = 618
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 607
+                    n.rule = 619
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33914,18 +34374,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 608
+                    n.rule = 620
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 609
+                    n.rule = 621
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34022,18 +34482,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 610
+                    n.rule = 622
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 611
+                    n.rule = 623
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34186,18 +34646,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 612
+                    n.rule = 624
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 613
+                    n.rule = 625
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34275,7 +34735,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 614
+                    n.rule = 626
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34295,12 +34755,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 615
+                    n.rule = 627
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34406,7 +34866,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 616
+                    n.rule = 628
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -34426,12 +34886,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 617
+                    n.rule = 629
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34495,7 +34955,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 618
+                    n.rule = 630
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -34571,12 +35031,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 619
+                    n.rule = 631
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34716,18 +35176,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 620
+                    n.rule = 632
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 621
+                    n.rule = 633
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34841,7 +35301,7 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 622
+                    n.rule = 634
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
@@ -34856,12 +35316,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 623
+                    n.rule = 635
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34944,18 +35404,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 624
+                    n.rule = 636
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 625
+                    n.rule = 637
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35038,18 +35498,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 626
+                    n.rule = 638
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 627
+                    n.rule = 639
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35104,18 +35564,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 628
+                    n.rule = 640
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 629
+                    n.rule = 641
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35146,18 +35606,18 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 630
+                    n.rule = 642
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 631
+                    n.rule = 643
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 584
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35198,7 +35658,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 632
+                    n.rule = 644
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35228,7 +35688,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 633
+                    n.rule = 645
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35253,7 +35713,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 634
+                    n.rule = 646
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35284,7 +35744,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 635
+                    n.rule = 647
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35309,7 +35769,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 636
+                    n.rule = 648
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35345,7 +35805,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 637
+                n.rule = 649
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35399,7 +35859,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 638
+        n.rule = 650
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -35420,7 +35880,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 651
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -35441,7 +35901,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 652
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -35462,7 +35922,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 641
+        n.rule = 653
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -35483,7 +35943,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 642
+        n.rule = 654
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -35504,7 +35964,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 655
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -35525,7 +35985,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 644
+        n.rule = 656
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -35560,7 +36020,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 645
+        n.rule = 657
         return p, n
 
     def e113_0(self, p: int) -> Any:
@@ -35789,7 +36249,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 646
+                    n.rule = 658
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35812,7 +36272,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 647
+                    n.rule = 659
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35863,7 +36323,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 648
+        n.rule = 660
         return p, n
 
     def e118_0(self, p: int) -> Any:
@@ -35884,7 +36344,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 661
         return q, n
 
     def e119_0(self, p: int) -> Any:
@@ -35905,7 +36365,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 650
+        n.rule = 662
         return q, n
 
     def e120_0(self, p: int) -> Any:
@@ -36085,7 +36545,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 651
+                    n.rule = 663
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36160,7 +36620,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 652
+                    n.rule = 664
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36205,7 +36665,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 653
+                    n.rule = 665
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36287,7 +36747,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 654
+                    n.rule = 666
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36310,7 +36770,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 655
+                    n.rule = 667
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36446,7 +36906,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 668
         return q, n
 
     def e127_0(self, p: int) -> Any:
@@ -36467,7 +36927,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 669
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -36498,7 +36958,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 658
+        n.rule = 670
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -36533,7 +36993,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 659
+        n.rule = 671
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -36631,7 +37091,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 660
+        n.rule = 672
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -36693,7 +37153,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 661
+                    n.rule = 673
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36759,7 +37219,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 662
+                    n.rule = 674
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36919,7 +37379,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 663
+                    n.rule = 675
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36945,7 +37405,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 664
+                    n.rule = 676
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36970,7 +37430,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 665
+                        n.rule = 677
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -37037,7 +37497,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 666
+                    n.rule = 678
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37162,7 +37622,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 667
+                    n.rule = 679
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37257,7 +37717,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 680
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37348,7 +37808,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 669
+                    n.rule = 681
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37402,7 +37862,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 670
+                    n.rule = 682
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37436,7 +37896,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 670
+                    n.rule = 682
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -37514,7 +37974,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 683
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37562,7 +38022,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 672
+            n.rule = 684
         p = p1
         if res2 and n:
             res.append(n)
@@ -37606,7 +38066,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 673
+        n.rule = 685
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37646,7 +38106,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 674
+            n.rule = 686
         p = p1
         if res2 and n:
             res.append(n)
@@ -37665,7 +38125,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 675
+        n.rule = 687
         return p, n
 
     def e140_0(self, p: int) -> Any:
@@ -37750,7 +38210,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 676
+                    n.rule = 688
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37816,7 +38276,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 689
         return q, n
 
     def e142_0(self, p: int) -> Any:
@@ -38135,7 +38595,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 690
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -38201,7 +38661,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 691
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -38386,18 +38846,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 692
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 681
+                    n.rule = 693
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 682
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38433,7 +38893,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 683
+                    n.rule = 695
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38453,12 +38913,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 684
+                    n.rule = 696
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 682
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38494,7 +38954,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 685
+                    n.rule = 697
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38514,12 +38974,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 686
+                    n.rule = 698
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 682
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38544,7 +39004,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 699
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38576,12 +39036,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 688
+                    n.rule = 700
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 689
+                    n.rule = 701
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38601,12 +39061,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 690
+                    n.rule = 702
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 689
+                    n.rule = 701
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38809,7 +39269,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 691
+                    n.rule = 703
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38853,7 +39313,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 692
+                    n.rule = 704
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39213,7 +39673,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 705
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39272,7 +39732,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 694
+                    n.rule = 706
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39352,7 +39812,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 695
+                    n.rule = 707
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39429,7 +39889,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 696
+                    n.rule = 708
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39474,7 +39934,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 697
+                    n.rule = 709
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39559,7 +40019,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 698
+        n.rule = 710
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -39615,7 +40075,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 699
+                    n.rule = 711
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39644,7 +40104,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 700
+                    n.rule = 712
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39675,7 +40135,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 701
+                    n.rule = 713
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -39698,7 +40158,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 702
+                    n.rule = 714
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -39726,7 +40186,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 703
+        n.rule = 715
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -39922,7 +40382,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 704
+                    n.rule = 716
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39952,7 +40412,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 705
+                        n.rule = 717
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39978,7 +40438,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 706
+                n.rule = 718
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40031,7 +40491,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 719
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -40075,7 +40535,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 708
+        n.rule = 720
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -40096,7 +40556,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 721
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -40114,14 +40574,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 710
+            n.rule = 722
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 711
+        n.rule = 723
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -40203,7 +40663,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 712
+            n.rule = 724
         p = p1
         if res2 and n:
             res.append(n)
@@ -40235,7 +40695,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 713
+        n.rule = 725
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -40256,7 +40716,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 726
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40284,7 +40744,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 715
+            n.rule = 727
         p = p1
         if res2 and n:
             res.append(n)
@@ -40299,7 +40759,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 716
+            n.rule = 728
         p = p3
         if res4 and n:
             res.append(n)
@@ -40315,7 +40775,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 717
+        n.rule = 729
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -40394,12 +40854,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 102
+                    n.rule = 112
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40435,7 +40895,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 140
+                    n.rule = 150
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40455,12 +40915,12 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 141
+                    n.rule = 151
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40506,7 +40966,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 146
+                        n.rule = 156
                     p9 = p11
                     if res12 and n:
                         res10.append(n)
@@ -40526,18 +40986,18 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 147
+                    n.rule = 157
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 148
+                    n.rule = 158
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40573,7 +41033,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 151
+                    n.rule = 161
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -40590,18 +41050,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 152
+                    n.rule = 162
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 153
+                    n.rule = 163
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40637,7 +41097,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 160
+                    n.rule = 170
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -40654,7 +41114,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 161
+                    n.rule = 171
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -40702,12 +41162,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 162
+                    n.rule = 172
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40753,7 +41213,7 @@ class CardParser:
                         res32.append(v)
                     if res32:
                         n = Nt(res32)
-                        n.rule = 163
+                        n.rule = 173
                     p29 = p31
                     if res32 and n:
                         res30.append(n)
@@ -40773,18 +41233,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 164
+                    n.rule = 174
                 p27 = p33
                 if res34 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 165
+                    n.rule = 175
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 730
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40809,7 +41269,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 719
+        n.rule = 731
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -40853,7 +41313,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 732
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -41091,7 +41551,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 733
         return p, n
 
     def e180_0(self, p: int) -> Any:
@@ -41112,7 +41572,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 734
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -41160,7 +41620,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 735
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -41235,7 +41695,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 736
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -41269,7 +41729,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 737
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41336,7 +41796,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 726
+                n.rule = 738
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -41425,7 +41885,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 739
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -41469,7 +41929,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 740
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -41509,12 +41969,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 729
+                    n.rule = 741
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 742
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41534,12 +41994,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 731
+                    n.rule = 743
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 742
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41564,7 +42024,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 732
+        n.rule = 744
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -41683,7 +42143,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 745
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41698,7 +42158,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 745
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41930,7 +42390,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 746
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -42028,7 +42488,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 747
         return p, n
 
     def e195_0(self, p: int) -> Any:
@@ -42121,7 +42581,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 736
+                    n.rule = 748
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42183,7 +42643,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 737
+        n.rule = 749
         return q, n
 
     def e198_0(self, p: int) -> Any:
@@ -42380,7 +42840,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 750
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -42405,7 +42865,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 751
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -42430,7 +42890,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 752
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -42463,7 +42923,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 753
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -42498,7 +42958,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 754
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -42533,7 +42993,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 755
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -42568,7 +43028,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 756
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -42601,7 +43061,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 757
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -42674,7 +43134,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 758
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -42695,7 +43155,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 759
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -42727,7 +43187,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 748
+                    n.rule = 760
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42749,7 +43209,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 749
+                n.rule = 761
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42836,14 +43296,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 750
+            n.rule = 762
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 751
+        n.rule = 763
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -42864,7 +43324,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 764
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -42916,7 +43376,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 765
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -42997,7 +43457,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 754
+            n.rule = 766
         p = p1
         if res2 and n:
             res.append(n)
@@ -43013,7 +43473,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 755
+        n.rule = 767
         return p, n
 
     def e216_0(self, p: int) -> Any:
@@ -43034,7 +43494,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 768
         return q, n
 
     def e217_0(self, p: int) -> Any:
@@ -43066,7 +43526,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 757
+                    n.rule = 769
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43089,7 +43549,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 758
+                    n.rule = 770
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43149,13 +43609,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 759
+                    n.rule = 771
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 760
+                    n.rule = 772
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43196,7 +43656,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 761
+                    n.rule = 773
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43227,13 +43687,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 762
+                    n.rule = 774
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 760
+                    n.rule = 772
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43276,7 +43736,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 763
+                    n.rule = 775
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43335,7 +43795,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 764
+                    n.rule = 776
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43394,7 +43854,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 765
+                    n.rule = 777
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43495,7 +43955,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 766
+                    n.rule = 778
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43523,7 +43983,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 767
+                    n.rule = 779
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43551,7 +44011,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 780
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -43572,7 +44032,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 781
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -43593,7 +44053,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 782
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -43614,7 +44074,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 783
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -43635,7 +44095,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 784
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -43656,7 +44116,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 785
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -43677,7 +44137,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 786
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -43698,7 +44158,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 787
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -43777,7 +44237,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 776
+        n.rule = 788
         return p, n
 
     def e230_0(self, p: int) -> Any:
@@ -43798,7 +44258,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 789
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -43819,7 +44279,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 790
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43852,7 +44312,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 779
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43873,7 +44333,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 779
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43898,7 +44358,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 792
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -43919,7 +44379,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 793
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -43981,7 +44441,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 782
+                    n.rule = 794
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44077,7 +44537,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 783
+                    n.rule = 795
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44152,7 +44612,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 796
         return q, n
 
     def e236_1(self, p: int) -> Any:
@@ -44187,7 +44647,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 224
+        n.rule = 236
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -44231,7 +44691,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 120
+                    n.rule = 130
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -44262,24 +44722,24 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 121
+                    n.rule = 131
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 122
+                    n.rule = 132
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 123
+                    n.rule = 133
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44307,12 +44767,12 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 125
+                    n.rule = 135
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44326,7 +44786,7 @@ class CardParser:
             q, v = r
             if v is not None:
                 n = Nt([v])
-                n.rule = 124
+                n.rule = 134
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -44354,12 +44814,12 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 126
+                    n.rule = 136
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44437,19 +44897,19 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 133
+                    n.rule = 143
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 134
+                    n.rule = 144
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 127
+                    n.rule = 137
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -44497,18 +44957,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 128
+                    n.rule = 138
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 129
+                    n.rule = 139
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44536,12 +44996,12 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 130
+                    n.rule = 140
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44561,12 +45021,12 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 131
+                    n.rule = 141
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44586,12 +45046,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 132
+                    n.rule = 142
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 124
+                    n.rule = 134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44743,7 +45203,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 278
+                    n.rule = 290
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -44810,7 +45270,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 279
+                    n.rule = 291
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -44885,7 +45345,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 280
+                    n.rule = 292
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44898,7 +45358,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 281
+        n.rule = 293
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -44965,18 +45425,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 785
+                    n.rule = 797
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 786
+                    n.rule = 798
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45031,18 +45491,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 788
+                    n.rule = 800
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 789
+                    n.rule = 801
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45069,18 +45529,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 790
+                    n.rule = 802
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 791
+                    n.rule = 803
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45121,18 +45581,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 792
+                    n.rule = 804
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 793
+                    n.rule = 805
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45159,18 +45619,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 794
+                    n.rule = 806
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 795
+                    n.rule = 807
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45197,7 +45657,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 796
+                    n.rule = 808
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45228,12 +45688,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 797
+                    n.rule = 809
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45274,7 +45734,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 798
+                    n.rule = 810
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45313,7 +45773,7 @@ class CardParser:
                             res34.append(v)
                         if res34:
                             n = Nt(res34)
-                            n.rule = 799
+                            n.rule = 811
                         q = p33
                         v = n if res34 else None
                         p31 = q
@@ -45331,7 +45791,7 @@ class CardParser:
                         res36.append(v)
                     if res36:
                         n = Nt(res36)
-                        n.rule = 800
+                        n.rule = 812
                     p31 = p35
                     if res36 and n:
                         res32.append(n)
@@ -45340,12 +45800,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 801
+                    n.rule = 813
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45389,18 +45849,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 802
+                    n.rule = 814
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 803
+                    n.rule = 815
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45469,18 +45929,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 804
+                    n.rule = 816
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 805
+                    n.rule = 817
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45549,18 +46009,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 806
+                    n.rule = 818
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 807
+                    n.rule = 819
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45615,7 +46075,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 808
+                    n.rule = 820
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -45728,12 +46188,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 809
+                    n.rule = 821
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45783,7 +46243,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 810
+                    n.rule = 822
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -45821,7 +46281,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 811
+                        n.rule = 823
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -45830,12 +46290,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56)
-                    n.rule = 812
+                    n.rule = 824
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45899,18 +46359,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 813
+                    n.rule = 825
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 814
+                    n.rule = 826
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45935,7 +46395,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 815
+        n.rule = 827
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -45956,7 +46416,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 816
+        n.rule = 828
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -45981,7 +46441,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 817
+        n.rule = 829
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -46110,7 +46570,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 818
+        n.rule = 830
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -46166,7 +46626,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 275
+            n.rule = 287
         p = p1
         if res2 and n:
             res.append(n)
@@ -46182,7 +46642,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 276
+        n.rule = 288
         return p, n
 
     def e242_1(self, p: int) -> Any:
@@ -46203,7 +46663,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 277
+        n.rule = 289
         return q, n
 
     def r_ParamName_1(self, p: int) -> Any:
@@ -46239,7 +46699,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 216
+        n.rule = 228
         return p, n
 
     def e243_1(self, p: int) -> Any:
@@ -46531,7 +46991,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 382
+        n.rule = 394
         return q, n
 
     def e247_1(self, p: int) -> Any:
@@ -46566,7 +47026,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 395
         return p, n
 
     def e248_1(self, p: int) -> Any:
@@ -46601,7 +47061,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 396
         return p, n
 
     def e249_1(self, p: int) -> Any:
@@ -46636,7 +47096,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 397
         return p, n
 
     def e250_1(self, p: int) -> Any:
@@ -47004,7 +47464,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 386
+        n.rule = 398
         return q, n
 
     def e256_1(self, p: int) -> Any:
@@ -47125,7 +47585,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 387
+                    n.rule = 399
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47268,7 +47728,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 388
+                    n.rule = 400
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47316,7 +47776,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 389
+                    n.rule = 401
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47341,7 +47801,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 390
+                    n.rule = 402
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -47380,7 +47840,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 391
+                    n.rule = 403
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -47452,7 +47912,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 392
+                    n.rule = 404
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -47499,7 +47959,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 393
+                    n.rule = 405
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47519,7 +47979,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 394
+                    n.rule = 406
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47546,7 +48006,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 395
+                    n.rule = 407
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47580,7 +48040,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 394
+                    n.rule = 406
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -47607,7 +48067,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 396
+                    n.rule = 408
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47627,7 +48087,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 394
+                    n.rule = 406
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -47654,7 +48114,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 397
+                    n.rule = 409
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -47688,7 +48148,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 394
+                    n.rule = 406
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -47715,7 +48175,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 398
+                    n.rule = 410
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47749,7 +48209,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 394
+                    n.rule = 406
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -47776,7 +48236,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 399
+                    n.rule = 411
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -47810,7 +48270,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 394
+                    n.rule = 406
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -47858,7 +48318,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 400
+        n.rule = 412
         return p, n
 
     def e258_1(self, p: int) -> Any:
@@ -47973,7 +48433,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 819
+        n.rule = 831
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -47994,7 +48454,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 820
+        n.rule = 832
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -48015,7 +48475,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
+        n.rule = 833
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -48036,7 +48496,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 822
+        n.rule = 834
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -48057,7 +48517,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 823
+        n.rule = 835
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -48078,7 +48538,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 824
+        n.rule = 836
         return q, n
 
     def e265_1(self, p: int) -> Any:
@@ -48219,7 +48679,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 239
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48240,7 +48700,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 239
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48261,7 +48721,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 239
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48282,7 +48742,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 239
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48303,7 +48763,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 239
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48324,7 +48784,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 239
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48361,7 +48821,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 237
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48382,7 +48842,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 237
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48403,7 +48863,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 237
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48424,7 +48884,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 237
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48449,7 +48909,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 641
+        n.rule = 653
         return q, n
 
     def e267_1(self, p: int) -> Any:
@@ -48470,7 +48930,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 642
+        n.rule = 654
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -48491,7 +48951,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 655
         return q, n
 
     def e269_1(self, p: int) -> Any:
@@ -48512,7 +48972,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 644
+        n.rule = 656
         return q, n
 
     def e270_1(self, p: int) -> Any:
@@ -48547,7 +49007,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 645
+        n.rule = 657
         return p, n
 
     def e271_1(self, p: int) -> Any:
@@ -48776,7 +49236,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 646
+                    n.rule = 658
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -48799,7 +49259,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 647
+                    n.rule = 659
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -48850,7 +49310,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 648
+        n.rule = 660
         return p, n
 
     def e276_1(self, p: int) -> Any:
@@ -48871,7 +49331,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 661
         return q, n
 
     def e277_1(self, p: int) -> Any:
@@ -48892,7 +49352,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 650
+        n.rule = 662
         return q, n
 
     def e278_1(self, p: int) -> Any:
@@ -48913,7 +49373,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 651
         return q, n
 
     def e279_1(self, p: int) -> Any:
@@ -48934,7 +49394,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 652
         return q, n
 
     def e280_1(self, p: int) -> Any:
@@ -48969,7 +49429,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 750
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -48994,7 +49454,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 751
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -49019,7 +49479,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 752
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -49052,7 +49512,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 753
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -49087,7 +49547,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 754
         return p, n
 
     def e285_1(self, p: int) -> Any:
@@ -49122,7 +49582,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 755
         return p, n
 
     def e286_1(self, p: int) -> Any:
@@ -49157,7 +49617,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 756
         return p, n
 
     def e287_1(self, p: int) -> Any:
@@ -49190,7 +49650,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 757
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -49263,7 +49723,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 758
         return p, n
 
 
@@ -49392,6 +49852,8 @@ CLASSES: dict[str, type[Model]] = {
     'DealtDamageEvent': _model_class('DealtDamageEvent', (('combat', True, '0..1'), ('dealt', True, '1')), {'combat': False, 'dealt': ''}, ()),
     'DefendingControlsCondition': _model_class('DefendingControlsCondition', (('filter', True, '1'),), {'filter': None}, ()),
     'DelayedEffect': _model_class('DelayedEffect', (('step', True, '1'), ('endcombat', True, '1'), ('effect', True, '1')), {'step': None, 'endcombat': '', 'effect': None}, ()),
+    'DesignateStep': _model_class('DesignateStep', (('designation', True, '1'),), {'designation': None}, ()),
+    'DesignationCondition': _model_class('DesignationCondition', (('designation', True, '1'),), {'designation': None}, ()),
     'DestroyEffect': _model_class('DestroyEffect', (('target', True, '1'),), {'target': None}, ()),
     'DiesEvent': _model_class('DiesEvent', (('dies', True, '1'),), {'dies': ''}, ()),
     'DiscardCost': _model_class('DiscardCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
@@ -49427,6 +49889,8 @@ CLASSES: dict[str, type[Model]] = {
     'GainControlEffect': _model_class('GainControlEffect', (('target', True, '1'), ('duration', True, '1')), {'target': None, 'duration': None}, ()),
     'GainLifeEffect': _model_class('GainLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1'), ('equal', True, '1')), {'player': None, 'amount': None, 'per': None, 'equal': None}, ()),
     'GainsAbility': _model_class('GainsAbility', (('ability', True, '1'),), {'ability': None}, ()),
+    'GateCountersStep': _model_class('GateCountersStep', (('counter', True, '1'), ('gate', True, '1')), {'counter': None, 'gate': ''}, ()),
+    'GateDesignationStep': _model_class('GateDesignationStep', (('designation', True, '1'),), {'designation': None}, ()),
     'GraveyardCondition': _model_class('GraveyardCondition', (('count', True, '1'), ('graveyard', True, '1')), {'count': None, 'graveyard': ''}, ()),
     'GreaterPTCondition': _model_class('GreaterPTCondition', (('greater', True, '1'),), {'greater': ''}, ()),
     'HadCountersCondition': _model_class('HadCountersCondition', (('counter', True, '1'), ('had', True, '1')), {'counter': None, 'had': ''}, ()),
@@ -49496,6 +49960,7 @@ CLASSES: dict[str, type[Model]] = {
     'PreventEffect': _model_class('PreventEffect', (('amount', True, '1'), ('you', True, '0..1'), ('target', True, '1')), {'amount': None, 'you': False, 'target': None}, ()),
     'PutCountersCost': _model_class('PutCountersCost', (('amount', True, '1'), ('counter', True, '1')), {'amount': None, 'counter': None}, ()),
     'PutCountersEffect': _model_class('PutCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'target': None}, ()),
+    'PutCountersStep': _model_class('PutCountersStep', (('counter', True, '1'), ('put', True, '1')), {'counter': None, 'put': ''}, ()),
     'PutFromHandEffect': _model_class('PutFromHandEffect', (('filter', True, '1'), ('battlefield', True, '1')), {'filter': None, 'battlefield': ''}, ()),
     'PutIntoZoneEffect': _model_class('PutIntoZoneEffect', (('target', True, '1'),), {'target': None}, ()),
     'PutOnLibraryEffect': _model_class('PutOnLibraryEffect', (('target', True, '1'), ('source', True, '1'), ('top', True, '1'), ('bottom', True, '1')), {'target': None, 'source': None, 'top': '', 'bottom': ''}, ()),
@@ -49674,210 +50139,215 @@ _C84 = CLASSES['MoveStep']
 _C86 = CLASSES['RandomizeStep']
 _C89 = CLASSES['FaceDownStep']
 _C91 = CLASSES['ArrangeStep']
-_C97 = CLASSES['Sentence']
-_C99 = CLASSES['KeywordUse']
-_C101 = CLASSES['KeywordLine']
-_C102 = CLASSES['ManaCost']
-_C108 = CLASSES['ModeChoice']
-_C113 = CLASSES['AbilityStmt']
-_C122 = CLASSES['PlusAmount']
-_C124 = CLASSES['Amount']
-_C128 = CLASSES['CountersOnThis']
-_C134 = CLASSES['CounterKind']
-_C138 = CLASSES['TapCost']
-_C141 = CLASSES['PayLifeCost']
-_C143 = CLASSES['SacrificeThisCost']
-_C145 = CLASSES['ExileThisCost']
-_C148 = CLASSES['SacrificeCost']
-_C150 = CLASSES['DiscardThisCost']
-_C153 = CLASSES['DiscardCost']
-_C156 = CLASSES['ExileFromHandCost']
-_C159 = CLASSES['RemoveCountersCost']
-_C162 = CLASSES['RevealCost']
-_C165 = CLASSES['TapPermanentsCost']
-_C168 = CLASSES['PutCountersCost']
-_C172 = CLASSES['GraveyardCondition']
-_C175 = CLASSES['ControlSinceCondition']
-_C176 = CLASSES['ResultCondition']
-_C179 = CLASSES['ManaValueCondition']
-_C181 = CLASSES['LeftBattlefieldCondition']
-_C183 = CLASSES['HasKeywordCondition']
-_C185 = CLASSES['CastInMainCondition']
-_C188 = CLASSES['CastFromCondition']
-_C190 = CLASSES['DefendingControlsCondition']
-_C192 = CLASSES['ControlNoneCondition']
-_C193 = CLASSES['ControlCondition']
-_C195 = CLASSES['EmptyHandCondition']
-_C197 = CLASSES['TotalPowerCondition']
-_C200 = CLASSES['CountersCondition']
-_C203 = CLASSES['HadCountersCondition']
-_C205 = CLASSES['GreaterPTCondition']
-_C207 = CLASSES['ItIsCondition']
-_C210 = CLASSES['PaidCondition']
-_C222 = CLASSES['MoreKeywords']
-_C229 = CLASSES['Mode']
-_C235 = CLASSES['SkipExtraTurnStmt']
-_C238 = CLASSES['CantSearchStmt']
-_C240 = CLASSES['HandSizeStmt']
-_C242 = CLASSES['PreventDamageByStmt']
-_C244 = CLASSES['CostReductionStmt']
-_C249 = CLASSES['EntersWithStmt']
-_C252 = CLASSES['AmplifyStmt']
-_C255 = CLASSES['AsTurnedFaceUpStmt']
-_C257 = CLASSES['EntersAsCopyStmt']
-_C258 = CLASSES['CardAltCostStmt']
-_C260 = CLASSES['CardAddCostStmt']
-_C263 = CLASSES['CantActivateStmt']
-_C265 = CLASSES['TopRevealedStmt']
-_C268 = CLASSES['AdditionalLandStmt']
-_C271 = CLASSES['PlayTopStmt']
-_C274 = CLASSES['CardsStaticStmt']
-_C276 = CLASSES['CountOf']
-_C281 = CLASSES['ObjectFilter']
-_C287 = CLASSES['ControlledThing']
-_C294 = CLASSES['MayEffect']
-_C297 = CLASSES['ChooseAmongEffect']
-_C300 = CLASSES['ExtraTurnEffect']
-_C304 = CLASSES['CantCastEffect']
-_C307 = CLASSES['PlayerTopCardActionEffect']
-_C310 = CLASSES['LoseLifeEffect']
-_C313 = CLASSES['PlayerMillEffect']
-_C315 = CLASSES['MayPlayEffect']
-_C317 = CLASSES['BlockRequirementEffect']
-_C320 = CLASSES['TopCardActionEffect']
-_C322 = CLASSES['PayEffect']
-_C325 = CLASSES['NumberedActionEffect']
-_C327 = CLASSES['AttachEffect']
-_C330 = CLASSES['FightEffect']
-_C333 = CLASSES['LookAtTopEffect']
-_C337 = CLASSES['ObjectDamageEffect']
-_C342 = CLASSES['MoveCountersEffect']
-_C345 = CLASSES['ChangeBaseEffect']
-_C348 = CLASSES['KeywordCost']
-_C350 = CLASSES['TypeArg']
-_C352 = CLASSES['QualityArg']
-_C354 = CLASSES['OntoArg']
-_C360 = CLASSES['TriggeredStmt']
-_C363 = CLASSES['ActivatedStmt']
-_C365 = CLASSES['PTDefiningStmt']
-_C368 = CLASSES['SpellKind']
-_C372 = CLASSES['EntersTappedStmt']
-_C375 = CLASSES['CostPerTargetStmt']
-_C377 = CLASSES['UncounterableStmt']
-_C381 = CLASSES['StaticStmt']
-_C394 = CLASSES['ControlClause']
-_C403 = CLASSES['DividedDamageEffect']
-_C405 = CLASSES['DamageEffect']
-_C407 = CLASSES['DestroyEffect']
-_C410 = CLASSES['DrawEffect']
-_C412 = CLASSES['TokenCopyEffect']
-_C417 = CLASSES['TokenEffect']
-_C418 = CLASSES['AddManaEffect']
-_C421 = CLASSES['DiscardEffect']
-_C423 = CLASSES['GainLifeEffect']
-_C426 = CLASSES['GainControlEffect']
-_C428 = CLASSES['ReturnToHandEffect']
-_C431 = CLASSES['ReturnFromGraveyardEffect']
-_C435 = CLASSES['ReturnToBattlefieldEffect']
-_C438 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C443 = CLASSES['SearchEffect']
-_C447 = CLASSES['CounterSpellEffect']
-_C449 = CLASSES['ShuffleEffect']
-_C453 = CLASSES['MillEffect']
-_C456 = CLASSES['PutFromHandEffect']
-_C460 = CLASSES['PutCountersEffect']
-_C463 = CLASSES['PutOnLibraryEffect']
-_C465 = CLASSES['PutIntoZoneEffect']
-_C471 = CLASSES['ExileEffect']
-_C473 = CLASSES['ExileTopEffect']
-_C475 = CLASSES['RegenerateEffect']
-_C479 = CLASSES['PlayerSacrificesEffect']
-_C483 = CLASSES['SacrificeEffect']
-_C485 = CLASSES['UntapEffect']
-_C487 = CLASSES['TapOrUntapEffect']
-_C489 = CLASSES['TapEffect']
-_C493 = CLASSES['RemoveCountersEffect']
-_C495 = CLASSES['DelayedEffect']
-_C497 = CLASSES['PreventEffect']
-_C499 = CLASSES['CastThisEffect']
-_C501 = CLASSES['CopySpellEffect']
-_C502 = CLASSES['NoRegenEffect']
-_C506 = CLASSES['PhaseOutEffect']
-_C509 = CLASSES['NoUntapEffect']
-_C512 = CLASSES['ContinuousEffect']
-_C514 = CLASSES['PlayerRef']
-_C521 = CLASSES['AnyNumberTargets']
-_C523 = CLASSES['AnyTarget']
-_C526 = CLASSES['UpToTargets']
-_C528 = CLASSES['EachPlayers']
-_C530 = CLASSES['ThatRef']
-_C532 = CLASSES['EnchantedRef']
-_C537 = CLASSES['BeginningTrigger']
-_C541 = CLASSES['LastCounterTrigger']
-_C545 = CLASSES['BatchAttackTrigger']
-_C547 = CLASSES['ThisTrigger']
-_C551 = CLASSES['CastTrigger']
-_C554 = CLASSES['YoursTrigger']
-_C567 = CLASSES['ZonePlace']
-_C571 = CLASSES['PTChange']
-_C574 = CLASSES['CantAttackOrBlock']
-_C576 = CLASSES['CantAttack']
-_C578 = CLASSES['CantBlock']
-_C580 = CLASSES['CantBeBlockedByFewer']
-_C581 = CLASSES['CantBeBlockedExcept']
-_C582 = CLASSES['CanBlockOnly']
-_C584 = CLASSES['CantBeTargetedBy']
-_C585 = CLASSES['CantBeTargeted']
-_C587 = CLASSES['CantBeDestroyed']
-_C589 = CLASSES['CantPhaseOut']
-_C591 = CLASSES['PhasesEachUntap']
-_C593 = CLASSES['GainsAbility']
-_C596 = CLASSES['HasKeywordAtManaCost']
-_C597 = CLASSES['HasKeywords']
-_C598 = CLASSES['LosesKeywords']
-_C601 = CLASSES['CombatDamageSteps']
-_C603 = CLASSES['AssignsExcess']
-_C605 = CLASSES['AttacksUntapped']
-_C607 = CLASSES['DoesntUntap']
-_C609 = CLASSES['DamageGainsLife']
-_C611 = CLASSES['DamageIsLethal']
-_C613 = CLASSES['DamageAsCounters']
-_C615 = CLASSES['CantBeBlockedBy']
-_C617 = CLASSES['CantBeAttachedBy']
-_C619 = CLASSES['PreventDamageFrom']
-_C621 = CLASSES['AttacksDespite']
-_C623 = CLASSES['MaxBlockers']
-_C625 = CLASSES['AttacksEachCombat']
-_C627 = CLASSES['BlocksEachCombat']
-_C629 = CLASSES['CantBeBlocked']
-_C631 = CLASSES['IsColor']
-_C670 = CLASSES['Duration']
-_C673 = CLASSES['TargetObject']
-_C675 = CLASSES['FromGraveyard']
-_C681 = CLASSES['OntoBattlefield']
-_C684 = CLASSES['IntoHand']
-_C686 = CLASSES['IntoGraveyard']
-_C689 = CLASSES['CostValue']
-_C711 = CLASSES['BackRef']
-_C713 = CLASSES['TargetPlayer']
-_C717 = CLASSES['EachObjects']
-_C730 = CLASSES['QualityRef']
-_C751 = CLASSES['PerTime']
-_C755 = CLASSES['PerObject']
-_C760 = CLASSES['PowerOf']
-_C786 = CLASSES['EntersEvent']
-_C789 = CLASSES['LeavesEvent']
-_C791 = CLASSES['DiesEvent']
-_C793 = CLASSES['AttacksAloneEvent']
-_C795 = CLASSES['AttacksEvent']
-_C797 = CLASSES['BlocksEvent']
-_C801 = CLASSES['BlockedEvent']
-_C803 = CLASSES['PhasesEvent']
-_C805 = CLASSES['TurnedUpEvent']
-_C807 = CLASSES['ExiledThisWayEvent']
-_C809 = CLASSES['TargetedEvent']
-_C812 = CLASSES['DealsDamageEvent']
-_C814 = CLASSES['DealtDamageEvent']
+_C94 = CLASSES['GateCountersStep']
+_C96 = CLASSES['GateDesignationStep']
+_C99 = CLASSES['PutCountersStep']
+_C101 = CLASSES['DesignateStep']
+_C107 = CLASSES['Sentence']
+_C109 = CLASSES['KeywordUse']
+_C111 = CLASSES['KeywordLine']
+_C112 = CLASSES['ManaCost']
+_C118 = CLASSES['ModeChoice']
+_C123 = CLASSES['AbilityStmt']
+_C132 = CLASSES['PlusAmount']
+_C134 = CLASSES['Amount']
+_C138 = CLASSES['CountersOnThis']
+_C144 = CLASSES['CounterKind']
+_C148 = CLASSES['TapCost']
+_C151 = CLASSES['PayLifeCost']
+_C153 = CLASSES['SacrificeThisCost']
+_C155 = CLASSES['ExileThisCost']
+_C158 = CLASSES['SacrificeCost']
+_C160 = CLASSES['DiscardThisCost']
+_C163 = CLASSES['DiscardCost']
+_C166 = CLASSES['ExileFromHandCost']
+_C169 = CLASSES['RemoveCountersCost']
+_C172 = CLASSES['RevealCost']
+_C175 = CLASSES['TapPermanentsCost']
+_C178 = CLASSES['PutCountersCost']
+_C182 = CLASSES['GraveyardCondition']
+_C185 = CLASSES['ControlSinceCondition']
+_C186 = CLASSES['ResultCondition']
+_C189 = CLASSES['ManaValueCondition']
+_C191 = CLASSES['LeftBattlefieldCondition']
+_C193 = CLASSES['HasKeywordCondition']
+_C195 = CLASSES['CastInMainCondition']
+_C198 = CLASSES['CastFromCondition']
+_C200 = CLASSES['DefendingControlsCondition']
+_C202 = CLASSES['ControlNoneCondition']
+_C203 = CLASSES['ControlCondition']
+_C205 = CLASSES['EmptyHandCondition']
+_C207 = CLASSES['TotalPowerCondition']
+_C210 = CLASSES['CountersCondition']
+_C213 = CLASSES['HadCountersCondition']
+_C215 = CLASSES['GreaterPTCondition']
+_C217 = CLASSES['DesignationCondition']
+_C219 = CLASSES['ItIsCondition']
+_C222 = CLASSES['PaidCondition']
+_C234 = CLASSES['MoreKeywords']
+_C241 = CLASSES['Mode']
+_C247 = CLASSES['SkipExtraTurnStmt']
+_C250 = CLASSES['CantSearchStmt']
+_C252 = CLASSES['HandSizeStmt']
+_C254 = CLASSES['PreventDamageByStmt']
+_C256 = CLASSES['CostReductionStmt']
+_C261 = CLASSES['EntersWithStmt']
+_C264 = CLASSES['AmplifyStmt']
+_C267 = CLASSES['AsTurnedFaceUpStmt']
+_C269 = CLASSES['EntersAsCopyStmt']
+_C270 = CLASSES['CardAltCostStmt']
+_C272 = CLASSES['CardAddCostStmt']
+_C275 = CLASSES['CantActivateStmt']
+_C277 = CLASSES['TopRevealedStmt']
+_C280 = CLASSES['AdditionalLandStmt']
+_C283 = CLASSES['PlayTopStmt']
+_C286 = CLASSES['CardsStaticStmt']
+_C288 = CLASSES['CountOf']
+_C293 = CLASSES['ObjectFilter']
+_C299 = CLASSES['ControlledThing']
+_C306 = CLASSES['MayEffect']
+_C309 = CLASSES['ChooseAmongEffect']
+_C312 = CLASSES['ExtraTurnEffect']
+_C316 = CLASSES['CantCastEffect']
+_C319 = CLASSES['PlayerTopCardActionEffect']
+_C322 = CLASSES['LoseLifeEffect']
+_C325 = CLASSES['PlayerMillEffect']
+_C327 = CLASSES['MayPlayEffect']
+_C329 = CLASSES['BlockRequirementEffect']
+_C332 = CLASSES['TopCardActionEffect']
+_C334 = CLASSES['PayEffect']
+_C337 = CLASSES['NumberedActionEffect']
+_C339 = CLASSES['AttachEffect']
+_C342 = CLASSES['FightEffect']
+_C345 = CLASSES['LookAtTopEffect']
+_C349 = CLASSES['ObjectDamageEffect']
+_C354 = CLASSES['MoveCountersEffect']
+_C357 = CLASSES['ChangeBaseEffect']
+_C360 = CLASSES['KeywordCost']
+_C362 = CLASSES['TypeArg']
+_C364 = CLASSES['QualityArg']
+_C366 = CLASSES['OntoArg']
+_C372 = CLASSES['TriggeredStmt']
+_C375 = CLASSES['ActivatedStmt']
+_C377 = CLASSES['PTDefiningStmt']
+_C380 = CLASSES['SpellKind']
+_C384 = CLASSES['EntersTappedStmt']
+_C387 = CLASSES['CostPerTargetStmt']
+_C389 = CLASSES['UncounterableStmt']
+_C393 = CLASSES['StaticStmt']
+_C406 = CLASSES['ControlClause']
+_C415 = CLASSES['DividedDamageEffect']
+_C417 = CLASSES['DamageEffect']
+_C419 = CLASSES['DestroyEffect']
+_C422 = CLASSES['DrawEffect']
+_C424 = CLASSES['TokenCopyEffect']
+_C429 = CLASSES['TokenEffect']
+_C430 = CLASSES['AddManaEffect']
+_C433 = CLASSES['DiscardEffect']
+_C435 = CLASSES['GainLifeEffect']
+_C438 = CLASSES['GainControlEffect']
+_C440 = CLASSES['ReturnToHandEffect']
+_C443 = CLASSES['ReturnFromGraveyardEffect']
+_C447 = CLASSES['ReturnToBattlefieldEffect']
+_C450 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C455 = CLASSES['SearchEffect']
+_C459 = CLASSES['CounterSpellEffect']
+_C461 = CLASSES['ShuffleEffect']
+_C465 = CLASSES['MillEffect']
+_C468 = CLASSES['PutFromHandEffect']
+_C472 = CLASSES['PutCountersEffect']
+_C475 = CLASSES['PutOnLibraryEffect']
+_C477 = CLASSES['PutIntoZoneEffect']
+_C483 = CLASSES['ExileEffect']
+_C485 = CLASSES['ExileTopEffect']
+_C487 = CLASSES['RegenerateEffect']
+_C491 = CLASSES['PlayerSacrificesEffect']
+_C495 = CLASSES['SacrificeEffect']
+_C497 = CLASSES['UntapEffect']
+_C499 = CLASSES['TapOrUntapEffect']
+_C501 = CLASSES['TapEffect']
+_C505 = CLASSES['RemoveCountersEffect']
+_C507 = CLASSES['DelayedEffect']
+_C509 = CLASSES['PreventEffect']
+_C511 = CLASSES['CastThisEffect']
+_C513 = CLASSES['CopySpellEffect']
+_C514 = CLASSES['NoRegenEffect']
+_C518 = CLASSES['PhaseOutEffect']
+_C521 = CLASSES['NoUntapEffect']
+_C524 = CLASSES['ContinuousEffect']
+_C526 = CLASSES['PlayerRef']
+_C533 = CLASSES['AnyNumberTargets']
+_C535 = CLASSES['AnyTarget']
+_C538 = CLASSES['UpToTargets']
+_C540 = CLASSES['EachPlayers']
+_C542 = CLASSES['ThatRef']
+_C544 = CLASSES['EnchantedRef']
+_C549 = CLASSES['BeginningTrigger']
+_C553 = CLASSES['LastCounterTrigger']
+_C557 = CLASSES['BatchAttackTrigger']
+_C559 = CLASSES['ThisTrigger']
+_C563 = CLASSES['CastTrigger']
+_C566 = CLASSES['YoursTrigger']
+_C579 = CLASSES['ZonePlace']
+_C583 = CLASSES['PTChange']
+_C586 = CLASSES['CantAttackOrBlock']
+_C588 = CLASSES['CantAttack']
+_C590 = CLASSES['CantBlock']
+_C592 = CLASSES['CantBeBlockedByFewer']
+_C593 = CLASSES['CantBeBlockedExcept']
+_C594 = CLASSES['CanBlockOnly']
+_C596 = CLASSES['CantBeTargetedBy']
+_C597 = CLASSES['CantBeTargeted']
+_C599 = CLASSES['CantBeDestroyed']
+_C601 = CLASSES['CantPhaseOut']
+_C603 = CLASSES['PhasesEachUntap']
+_C605 = CLASSES['GainsAbility']
+_C608 = CLASSES['HasKeywordAtManaCost']
+_C609 = CLASSES['HasKeywords']
+_C610 = CLASSES['LosesKeywords']
+_C613 = CLASSES['CombatDamageSteps']
+_C615 = CLASSES['AssignsExcess']
+_C617 = CLASSES['AttacksUntapped']
+_C619 = CLASSES['DoesntUntap']
+_C621 = CLASSES['DamageGainsLife']
+_C623 = CLASSES['DamageIsLethal']
+_C625 = CLASSES['DamageAsCounters']
+_C627 = CLASSES['CantBeBlockedBy']
+_C629 = CLASSES['CantBeAttachedBy']
+_C631 = CLASSES['PreventDamageFrom']
+_C633 = CLASSES['AttacksDespite']
+_C635 = CLASSES['MaxBlockers']
+_C637 = CLASSES['AttacksEachCombat']
+_C639 = CLASSES['BlocksEachCombat']
+_C641 = CLASSES['CantBeBlocked']
+_C643 = CLASSES['IsColor']
+_C682 = CLASSES['Duration']
+_C685 = CLASSES['TargetObject']
+_C687 = CLASSES['FromGraveyard']
+_C693 = CLASSES['OntoBattlefield']
+_C696 = CLASSES['IntoHand']
+_C698 = CLASSES['IntoGraveyard']
+_C701 = CLASSES['CostValue']
+_C723 = CLASSES['BackRef']
+_C725 = CLASSES['TargetPlayer']
+_C729 = CLASSES['EachObjects']
+_C742 = CLASSES['QualityRef']
+_C763 = CLASSES['PerTime']
+_C767 = CLASSES['PerObject']
+_C772 = CLASSES['PowerOf']
+_C798 = CLASSES['EntersEvent']
+_C801 = CLASSES['LeavesEvent']
+_C803 = CLASSES['DiesEvent']
+_C805 = CLASSES['AttacksAloneEvent']
+_C807 = CLASSES['AttacksEvent']
+_C809 = CLASSES['BlocksEvent']
+_C813 = CLASSES['BlockedEvent']
+_C815 = CLASSES['PhasesEvent']
+_C817 = CLASSES['TurnedUpEvent']
+_C819 = CLASSES['ExiledThisWayEvent']
+_C821 = CLASSES['TargetedEvent']
+_C824 = CLASSES['DealsDamageEvent']
+_C826 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -50175,7 +50645,7 @@ def _b19(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 33:  # sentences
             values = d['sentences']
             for x in c:
-                values.append(_b97(x, inst, lim, made))
+                values.append(_b107(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50300,7 +50770,7 @@ def _b32(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 92:  # parts
+        if r == 102:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -50309,7 +50779,7 @@ def _b32(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 139 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 149 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -50348,7 +50818,7 @@ def _b35(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 34:  # cost
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b112(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -50382,23 +50852,23 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 103:  # supertypes
+        if r == 113:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 237 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 104:  # types
+        elif r == 114:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 238 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 105:  # subtypes
+        elif r == 115:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -50475,7 +50945,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 106:  # colors
+        if r == 116:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is tuple:
@@ -50484,7 +50954,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -50557,17 +51027,17 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 109:  # choice
+        if r == 119:  # choice
             x = c[0]
-            value = _b108(x, inst, lim, made)
+            value = _b118(x, inst, lim, made)
             d['choice'] = value
-        elif r == 110:  # sentences
+        elif r == 120:  # sentences
             x = c[0]
-            value = _b97(x, inst, lim, made)
+            value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 231:  # sentences
+        elif r == 243:  # sentences
             x = c[0]
-            value = _b97(x, inst, lim, made)
+            value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
         else:
             _node(c, inst, lim, made)
@@ -50713,7 +51183,7 @@ def _b53(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 114:  # repeatable
+        elif r == 124:  # repeatable
             d['repeatable'] = True
         else:
             _node(c, inst, lim, made)
@@ -50747,11 +51217,11 @@ def _b55(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 115:  # fixed
+        if r == 125:  # fixed
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b112(x, inst, lim, made)
             d['fixed'] = value
-        elif r == 116:  # param
+        elif r == 126:  # param
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['param'] = value
@@ -50759,14 +51229,14 @@ def _b55(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 127 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 118:  # facedown
+        elif r == 128:  # facedown
             d['facedown'] = True
-        elif r == 119:  # instructed
+        elif r == 129:  # instructed
             d['instructed'] = True
         else:
             _node(c, inst, lim, made)
@@ -50838,7 +51308,7 @@ def _b59(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 58:  # zone
             x = c[0]
-            if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 127 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -50883,13 +51353,13 @@ def _b63(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
         elif r == 62:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
-            value = _b134(x, inst, lim, made)
+            value = _b144(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50925,7 +51395,7 @@ def _b66(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 64:  # zone
             x = c[0]
-            if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 127 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51190,7 +51660,7 @@ def _b81(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 135:  # mayfail
+        if r == 145:  # mayfail
             d['mayfail'] = True
         else:
             _node(c, inst, lim, made)
@@ -51304,9 +51774,9 @@ def _b89(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['keywords']:
                 raise Unsupported('multiple assignments')
-            value = _b101(x, inst, lim, made)
+            value = _b111(x, inst, lim, made)
             d['keywords'] = value
-        elif r == 136:  # manacost
+        elif r == 146:  # manacost
             d['manacost'] = True
         else:
             _node(c, inst, lim, made)
@@ -51352,8 +51822,8 @@ def _b91(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule Sentence (class Sentence) from its node ``n``, inside ``parent``."""
+def _b94(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule GateCountersStep (class GateCountersStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51368,80 +51838,58 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C97()
-    d: dict[str, Any] = {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False, 'effects': [], '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C94()
+    d: dict[str, Any] = {'counter': None, 'gate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 93:  # word
+        if r == 92:  # counter
             x = c[0]
-            if d['word']:
-                raise Unsupported('multiple assignments')
+            value = _b144(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 93:  # gate
+            x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['word'] = value
-        elif r == 169:  # then
-            d['then'] = True
-        elif r == 94:  # pre
+            d['gate'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b96(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule GateDesignationStep (class GateDesignationStep) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C96()
+    d: dict[str, Any] = {'designation': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 95:  # designation
             x = c[0]
-            if d['pre']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['pre'] = value
-        elif r == 211:  # instead
-            d['instead'] = True
-        elif r == 212:  # may
-            d['may'] = True
-        elif r == 213:  # effects
-            values = d['effects']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        elif r == 95:  # last
-            x = c[0]
-            if d['last']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['last'] = value
-        elif r == 96:  # post
-            x = c[0]
-            if d['post']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['post'] = value
-        elif r == 346:  # lastinstead
-            d['lastinstead'] = True
-        elif r == 215:  # insteadcond
-            x = c[0]
-            if d['insteadcond']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['insteadcond'] = value
-        elif r == 347:  # tailinstead
-            d['tailinstead'] = True
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['designation'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51451,7 +51899,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule KeywordUse (class KeywordUse) from its node ``n``, inside ``parent``."""
+    """An object of rule PutCountersStep (class PutCountersStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51467,41 +51915,31 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C99()
-    d: dict[str, Any] = {'name': None, 'args': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'counter': None, 'put': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 98:  # name
+        if r == 97:  # counter
             x = c[0]
-            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['name'] = value
-        elif r == 219:  # args
-            values = d['args']
-            for x in c:
-                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                    value = b(y, inst, lim, made)
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
+            value = _b144(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 98:  # put
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['put'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
         d['parent'] = parent
         made.append(d)
-    name = d['name']
-    if name and not isinstance(name, (str, int, float, bool)):
-        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
     return inst
 
 
 def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule KeywordLine (class KeywordLine) from its node ``n``, inside ``parent``."""
+    """An object of rule DesignateStep (class DesignateStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51517,21 +51955,17 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C101()
-    d: dict[str, Any] = {'first': None, 'more': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'designation': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 100:  # first
+        if r == 100:  # designation
             x = c[0]
-            value = _b99(x, inst, lim, made)
-            d['first'] = value
-        elif r == 223:  # more
-            values = d['more']
-            for x in c:
-                values.append(_b222(x, inst, lim, made))
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['designation'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51540,7 +51974,195 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule Sentence (class Sentence) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C107()
+    d: dict[str, Any] = {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False, 'effects': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 103:  # word
+            x = c[0]
+            if d['word']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['word'] = value
+        elif r == 179:  # then
+            d['then'] = True
+        elif r == 104:  # pre
+            x = c[0]
+            if d['pre']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 183 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['pre'] = value
+        elif r == 223:  # instead
+            d['instead'] = True
+        elif r == 224:  # may
+            d['may'] = True
+        elif r == 225:  # effects
+            values = d['effects']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        elif r == 105:  # last
+            x = c[0]
+            if d['last']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['last'] = value
+        elif r == 106:  # post
+            x = c[0]
+            if d['post']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 183 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['post'] = value
+        elif r == 358:  # lastinstead
+            d['lastinstead'] = True
+        elif r == 227:  # insteadcond
+            x = c[0]
+            if d['insteadcond']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 183 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['insteadcond'] = value
+        elif r == 359:  # tailinstead
+            d['tailinstead'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule KeywordUse (class KeywordUse) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C109()
+    d: dict[str, Any] = {'name': None, 'args': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 108:  # name
+            x = c[0]
+            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['name'] = value
+        elif r == 231:  # args
+            values = d['args']
+            for x in c:
+                if type(x) is Nt and x.rule == 230 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    value = b(y, inst, lim, made)
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    name = d['name']
+    if name and not isinstance(name, (str, int, float, bool)):
+        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
+    return inst
+
+
+def _b111(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule KeywordLine (class KeywordLine) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C111()
+    d: dict[str, Any] = {'first': None, 'more': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 110:  # first
+            x = c[0]
+            value = _b109(x, inst, lim, made)
+            d['first'] = value
+        elif r == 235:  # more
+            values = d['more']
+            for x in c:
+                values.append(_b234(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaCost (class ManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51556,7 +52178,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C102()
+    inst: Any = _C112()
     d: dict[str, Any] = {'symbols': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51564,7 +52186,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 224:  # symbols
+        if r == 236:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -51577,7 +52199,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ModeChoice (class ModeChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51593,7 +52215,7 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C108()
+    inst: Any = _C118()
     d: dict[str, Any] = {'count': None, 'modes': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51601,14 +52223,14 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 107:  # count
+        if r == 117:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 230:  # modes
+        elif r == 242:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b229(x, inst, lim, made))
+                values.append(_b241(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51617,7 +52239,7 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AbilityStmt (class AbilityStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51633,7 +52255,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C113()
+    inst: Any = _C123()
     d: dict[str, Any] = {'abilityword': None, 'body': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51641,15 +52263,15 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 111:  # abilityword
+        if r == 121:  # abilityword
             x = c[0]
             if d['abilityword']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['abilityword'] = value
-        elif r == 112:  # body
+        elif r == 122:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51662,7 +52284,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlusAmount (class PlusAmount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51678,7 +52300,7 @@ def _b122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C122()
+    inst: Any = _C132()
     d: dict[str, Any] = {'base': 0, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51686,13 +52308,13 @@ def _b122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 120:  # base
+        if r == 130:  # base
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['base'] = value
-        elif r == 121:  # count
+        elif r == 131:  # count
             x = c[0]
-            value = _b276(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['count'] = value
         else:
             _node(c, inst, lim, made)
@@ -51702,7 +52324,7 @@ def _b122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Amount (class Amount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51718,7 +52340,7 @@ def _b124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C124()
+    inst: Any = _C134()
     d: dict[str, Any] = {'plus': None, 'value': 0, 'x': False, 'word': None, 'counters': None, 'that': None, 'count': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51726,35 +52348,35 @@ def _b124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 123:  # plus
+        if r == 133:  # plus
             x = c[0]
-            value = _b122(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['plus'] = value
-        elif r == 125:  # value
+        elif r == 135:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 277:  # x
+        elif r == 289:  # x
             d['x'] = True
-        elif r == 126:  # word
+        elif r == 136:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 129:  # counters
+        elif r == 139:  # counters
             x = c[0]
-            value = _b128(x, inst, lim, made)
+            value = _b138(x, inst, lim, made)
             d['counters'] = value
-        elif r == 130:  # that
+        elif r == 140:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
-        elif r == 131:  # count
+        elif r == 141:  # count
             x = c[0]
-            value = _b276(x, inst, lim, made)
+            value = _b288(x, inst, lim, made)
             d['count'] = value
-        elif r == 132:  # param
+        elif r == 142:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51767,7 +52389,7 @@ def _b124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersOnThis (class CountersOnThis) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51783,7 +52405,7 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C128()
+    inst: Any = _C138()
     d: dict[str, Any] = {'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51791,9 +52413,9 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 127:  # counter
+        if r == 137:  # counter
             x = c[0]
-            value = _b134(x, inst, lim, made)
+            value = _b144(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51803,7 +52425,7 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterKind (class CounterKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51819,7 +52441,7 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C134()
+    inst: Any = _C144()
     d: dict[str, Any] = {'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51827,7 +52449,7 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 133:  # name
+        if r == 143:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -51842,7 +52464,7 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapCost (class TapCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51858,7 +52480,7 @@ def _b138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C138()
+    inst: Any = _C148()
     d: dict[str, Any] = {'tap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51866,7 +52488,7 @@ def _b138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 137:  # tap
+        if r == 147:  # tap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tap'] = value
@@ -51878,7 +52500,7 @@ def _b138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayLifeCost (class PayLifeCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51894,7 +52516,7 @@ def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C141()
+    inst: Any = _C151()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51902,9 +52524,9 @@ def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 140:  # amount
+        if r == 150:  # amount
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -51914,7 +52536,7 @@ def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeThisCost (class SacrificeThisCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51930,7 +52552,7 @@ def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C143()
+    inst: Any = _C153()
     d: dict[str, Any] = {'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51938,7 +52560,7 @@ def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 142:  # this
+        if r == 152:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -51950,7 +52572,7 @@ def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileThisCost (class ExileThisCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51966,7 +52588,7 @@ def _b145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C145()
+    inst: Any = _C155()
     d: dict[str, Any] = {'exilethis': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51974,7 +52596,7 @@ def _b145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 144:  # exilethis
+        if r == 154:  # exilethis
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exilethis'] = value
@@ -51986,7 +52608,7 @@ def _b145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeCost (class SacrificeCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52002,7 +52624,7 @@ def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C148()
+    inst: Any = _C158()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52010,15 +52632,15 @@ def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 146:  # count
+        if r == 156:  # count
             x = c[0]
             if d['count']:
                 raise Unsupported('multiple assignments')
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 147:  # filter
+        elif r == 157:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52028,7 +52650,7 @@ def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardThisCost (class DiscardThisCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52044,7 +52666,7 @@ def _b150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C150()
+    inst: Any = _C160()
     d: dict[str, Any] = {'discardthis': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52052,7 +52674,7 @@ def _b150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 149:  # discardthis
+        if r == 159:  # discardthis
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discardthis'] = value
@@ -52064,7 +52686,7 @@ def _b150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardCost (class DiscardCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52080,7 +52702,7 @@ def _b153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C153()
+    inst: Any = _C163()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52088,13 +52710,13 @@ def _b153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 151:  # count
+        if r == 161:  # count
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 152:  # filter
+        elif r == 162:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52104,7 +52726,7 @@ def _b153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileFromHandCost (class ExileFromHandCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52120,7 +52742,7 @@ def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C156()
+    inst: Any = _C166()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52128,13 +52750,13 @@ def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 154:  # count
+        if r == 164:  # count
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 155:  # filter
+        elif r == 165:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52144,7 +52766,7 @@ def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersCost (class RemoveCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52160,7 +52782,7 @@ def _b159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C159()
+    inst: Any = _C169()
     d: dict[str, Any] = {'count': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52168,13 +52790,13 @@ def _b159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 157:  # count
-            x = c[0]
-            value = _b124(x, inst, lim, made)
-            d['count'] = value
-        elif r == 158:  # counter
+        if r == 167:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
+            d['count'] = value
+        elif r == 168:  # counter
+            x = c[0]
+            value = _b144(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52184,7 +52806,7 @@ def _b159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52200,7 +52822,7 @@ def _b162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C162()
+    inst: Any = _C172()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52208,13 +52830,13 @@ def _b162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 160:  # count
+        if r == 170:  # count
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 161:  # filter
+        elif r == 171:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52224,7 +52846,7 @@ def _b162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapPermanentsCost (class TapPermanentsCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52240,7 +52862,7 @@ def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C165()
+    inst: Any = _C175()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52248,15 +52870,15 @@ def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 163:  # count
+        if r == 173:  # count
             x = c[0]
             if d['count']:
                 raise Unsupported('multiple assignments')
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 164:  # filter
+        elif r == 174:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52266,7 +52888,7 @@ def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b178(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersCost (class PutCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52282,7 +52904,7 @@ def _b168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C168()
+    inst: Any = _C178()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52290,13 +52912,13 @@ def _b168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 166:  # amount
-            x = c[0]
-            value = _b124(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 167:  # counter
+        if r == 176:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 177:  # counter
+            x = c[0]
+            value = _b144(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52306,7 +52928,7 @@ def _b168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GraveyardCondition (class GraveyardCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52322,7 +52944,7 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C172()
+    inst: Any = _C182()
     d: dict[str, Any] = {'count': None, 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52330,11 +52952,11 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 170:  # count
+        if r == 180:  # count
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 171:  # graveyard
+        elif r == 181:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -52346,7 +52968,7 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlSinceCondition (class ControlSinceCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52362,7 +52984,7 @@ def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C175()
+    inst: Any = _C185()
     d: dict[str, Any] = {'upkeep': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52370,7 +52992,7 @@ def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 174:  # upkeep
+        if r == 184:  # upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upkeep'] = value
@@ -52382,7 +53004,7 @@ def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ResultCondition (class ResultCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52398,7 +53020,7 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C176()
+    inst: Any = _C186()
     d: dict[str, Any] = {'cant': '', 'did': '', 'dont': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52406,15 +53028,15 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 282:  # cant
+        if r == 294:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 283:  # did
+        elif r == 295:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 284:  # dont
+        elif r == 296:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -52426,7 +53048,7 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaValueCondition (class ManaValueCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52442,7 +53064,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C179()
+    inst: Any = _C189()
     d: dict[str, Any] = {'its': '', 'value': 0, 'dir': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52450,15 +53072,15 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 285:  # its
+        if r == 297:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 177:  # value
+        elif r == 187:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 178:  # dir
+        elif r == 188:  # dir
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dir'] = value
@@ -52470,7 +53092,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeftBattlefieldCondition (class LeftBattlefieldCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52486,7 +53108,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C181()
+    inst: Any = _C191()
     d: dict[str, Any] = {'left': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52494,7 +53116,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 180:  # left
+        if r == 190:  # left
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['left'] = value
@@ -52506,7 +53128,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordCondition (class HasKeywordCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52522,7 +53144,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C183()
+    inst: Any = _C193()
     d: dict[str, Any] = {'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52530,9 +53152,9 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 182:  # keyword
+        if r == 192:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52545,7 +53167,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastInMainCondition (class CastInMainCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52561,7 +53183,7 @@ def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C185()
+    inst: Any = _C195()
     d: dict[str, Any] = {'main': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52569,7 +53191,7 @@ def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 184:  # main
+        if r == 194:  # main
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['main'] = value
@@ -52581,7 +53203,7 @@ def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastFromCondition (class CastFromCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52597,7 +53219,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C188()
+    inst: Any = _C198()
     d: dict[str, Any] = {'whose': '', 'zone': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52605,13 +53227,13 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 186:  # whose
+        if r == 196:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 187:  # zone
+        elif r == 197:  # zone
             x = c[0]
-            if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 127 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52624,7 +53246,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52640,7 +53262,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C190()
+    inst: Any = _C200()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52648,9 +53270,9 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 189:  # filter
+        if r == 199:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52660,7 +53282,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52676,7 +53298,7 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C192()
+    inst: Any = _C202()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52684,9 +53306,9 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 191:  # filter
+        if r == 201:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52696,7 +53318,7 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52712,7 +53334,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C193()
+    inst: Any = _C203()
     d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52720,7 +53342,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 288:  # things
+        if r == 300:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -52728,8 +53350,8 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 287:
-                    values.append(_b287(x, inst, lim, made))
+                elif x.rule == 299:
+                    values.append(_b299(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -52740,7 +53362,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52756,7 +53378,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C195()
+    inst: Any = _C205()
     d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52764,7 +53386,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 194:  # hand
+        if r == 204:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -52776,7 +53398,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52792,7 +53414,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C197()
+    inst: Any = _C207()
     d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52800,7 +53422,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 196:  # value
+        if r == 206:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
@@ -52812,7 +53434,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b210(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52828,7 +53450,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C200()
+    inst: Any = _C210()
     d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52836,15 +53458,15 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 198:  # count
-            x = c[0]
-            value = _b124(x, inst, lim, made)
-            d['count'] = value
-        elif r == 289:  # ormore
-            d['ormore'] = True
-        elif r == 199:  # counter
+        if r == 208:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
+            d['count'] = value
+        elif r == 301:  # ormore
+            d['ormore'] = True
+        elif r == 209:  # counter
+            x = c[0]
+            value = _b144(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52854,7 +53476,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HadCountersCondition (class HadCountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52870,7 +53492,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C203()
+    inst: Any = _C213()
     d: dict[str, Any] = {'counter': None, 'had': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52878,11 +53500,11 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 201:  # counter
+        if r == 211:  # counter
             x = c[0]
-            value = _b134(x, inst, lim, made)
+            value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 202:  # had
+        elif r == 212:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -52894,7 +53516,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GreaterPTCondition (class GreaterPTCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52910,7 +53532,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C205()
+    inst: Any = _C215()
     d: dict[str, Any] = {'greater': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52918,7 +53540,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 204:  # greater
+        if r == 214:  # greater
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['greater'] = value
@@ -52930,7 +53552,43 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DesignationCondition (class DesignationCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C217()
+    d: dict[str, Any] = {'designation': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 216:  # designation
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['designation'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52946,7 +53604,7 @@ def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C207()
+    inst: Any = _C219()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52954,9 +53612,9 @@ def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 206:  # filter
+        if r == 218:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52966,7 +53624,7 @@ def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b210(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52982,7 +53640,7 @@ def _b210(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C210()
+    inst: Any = _C222()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52990,36 +53648,36 @@ def _b210(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 290:  # subject
+        if r == 302:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 401:  # negated
+        elif r == 413:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 291:  # thatspell
+        elif r == 303:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 208:  # word
+        elif r == 220:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 209:  # linked
+        elif r == 221:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
-            value = _b102(x, inst, lim, made)
+            value = _b112(x, inst, lim, made)
             d['linked'] = value
         else:
             _node(c, inst, lim, made)
@@ -53029,7 +53687,7 @@ def _b210(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53045,7 +53703,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C222()
+    inst: Any = _C234()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53053,13 +53711,13 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 220:  # sep
+        if r == 232:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 221:  # use
+        elif r == 233:  # use
             x = c[0]
-            value = _b99(x, inst, lim, made)
+            value = _b109(x, inst, lim, made)
             d['use'] = value
         else:
             _node(c, inst, lim, made)
@@ -53069,7 +53727,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53085,7 +53743,7 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C229()
+    inst: Any = _C241()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53093,13 +53751,13 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 228:  # sentences
+        if r == 240:  # sentences
             x = c[0]
-            value = _b97(x, inst, lim, made)
+            value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 355:  # sentences
+        elif r == 367:  # sentences
             x = c[0]
-            value = _b97(x, inst, lim, made)
+            value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
         else:
             _node(c, inst, lim, made)
@@ -53109,7 +53767,7 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53125,7 +53783,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C235()
+    inst: Any = _C247()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53133,11 +53791,11 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 233:  # who
+        if r == 245:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 234:  # skip
+        elif r == 246:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -53149,7 +53807,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53165,7 +53823,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C238()
+    inst: Any = _C250()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53173,11 +53831,11 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 236:  # who
+        if r == 248:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 237:  # search
+        elif r == 249:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -53189,7 +53847,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53205,7 +53863,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C240()
+    inst: Any = _C252()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53213,7 +53871,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 239:  # amount
+        if r == 251:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -53225,7 +53883,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53241,7 +53899,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C242()
+    inst: Any = _C254()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53249,9 +53907,9 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 241:  # filter
+        if r == 253:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53261,7 +53919,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53277,7 +53935,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C244()
+    inst: Any = _C256()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53285,7 +53943,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 366:  # zones
+        if r == 378:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -53293,11 +53951,11 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 567:
-                    values.append(_b567(x, inst, lim, made))
+                elif x.rule == 579:
+                    values.append(_b579(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 369:  # spells
+        elif r == 381:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -53305,13 +53963,13 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 368:
-                    values.append(_b368(x, inst, lim, made))
+                elif x.rule == 380:
+                    values.append(_b380(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 243:  # amount
+        elif r == 255:  # amount
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b112(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -53321,7 +53979,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53337,7 +53995,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C249()
+    inst: Any = _C261()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53345,33 +54003,33 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 245:  # condition
+        if r == 257:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 183 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 246:  # amount
-            x = c[0]
-            value = _b124(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 247:  # counter
+        elif r == 258:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 259:  # counter
+            x = c[0]
+            value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 248:  # word
+        elif r == 260:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 370:  # keywords
+        elif r == 382:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53380,7 +54038,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -53393,7 +54051,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53409,7 +54067,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C252()
+    inst: Any = _C264()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53417,13 +54075,13 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 250:  # amount
-            x = c[0]
-            value = _b124(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 251:  # counter
+        if r == 262:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 263:  # counter
+            x = c[0]
+            value = _b144(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53433,7 +54091,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53449,7 +54107,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C255()
+    inst: Any = _C267()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53457,13 +54115,13 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 253:  # amount
-            x = c[0]
-            value = _b124(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 254:  # counter
+        if r == 265:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 266:  # counter
+            x = c[0]
+            value = _b144(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53473,7 +54131,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53489,7 +54147,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C257()
+    inst: Any = _C269()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53497,9 +54155,9 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 256:  # filter
+        if r == 268:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53509,7 +54167,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53525,7 +54183,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C258()
+    inst: Any = _C270()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53533,7 +54191,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # parts
+        if r == 385:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53542,7 +54200,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 139 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 149 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53555,7 +54213,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53571,7 +54229,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C260()
+    inst: Any = _C272()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53579,7 +54237,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 259:  # cost
+        if r == 271:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -53591,7 +54249,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53607,7 +54265,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C263()
+    inst: Any = _C275()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53615,11 +54273,11 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 261:  # affected
+        if r == 273:  # affected
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['affected'] = value
-        elif r == 262:  # cantactivate
+        elif r == 274:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -53631,7 +54289,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53647,7 +54305,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C265()
+    inst: Any = _C277()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53655,7 +54313,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 264:  # revealed
+        if r == 276:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -53667,7 +54325,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53683,7 +54341,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C268()
+    inst: Any = _C280()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53691,11 +54349,11 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 266:  # count
+        if r == 278:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 267:  # turns
+        elif r == 279:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -53707,7 +54365,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53723,7 +54381,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C271()
+    inst: Any = _C283()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53731,15 +54389,15 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 269:  # verb
+        if r == 281:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 270:  # filter
+        elif r == 282:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53749,7 +54407,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53765,7 +54423,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C274()
+    inst: Any = _C286()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53773,15 +54431,15 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 272:  # affected
+        if r == 284:  # affected
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['affected'] = value
-        elif r == 273:  # offbf
+        elif r == 285:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 378:  # parts
+        elif r == 390:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53790,7 +54448,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 584 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53803,7 +54461,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountOf (class CountOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53819,7 +54477,7 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C276()
+    inst: Any = _C288()
     d: dict[str, Any] = {'filter': None, 'onbf': False, 'gy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53827,13 +54485,13 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 275:  # filter
+        if r == 287:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
-        elif r == 639:  # onbf
+        elif r == 651:  # onbf
             d['onbf'] = True
-        elif r == 640:  # gy
+        elif r == 652:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -53843,7 +54501,7 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53859,7 +54517,7 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C281()
+    inst: Any = _C293()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53867,141 +54525,141 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # other
+        if r == 653:  # other
             d['other'] = True
-        elif r == 642:  # another
+        elif r == 654:  # another
             d['another'] = True
-        elif r == 643:  # facedown
+        elif r == 655:  # facedown
             d['facedown'] = True
-        elif r == 644:  # faceup
+        elif r == 656:  # faceup
             d['faceup'] = True
-        elif r == 382:  # exiled
+        elif r == 394:  # exiled
             d['exiled'] = True
-        elif r == 383:  # combat
+        elif r == 395:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 384:  # combat
+        elif r == 396:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 385:  # states
+        elif r == 397:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 645:  # states
+        elif r == 657:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 738:  # nons
+        elif r == 750:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 739:  # colors
+        elif r == 751:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 740:  # supertypes
+        elif r == 752:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 237 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 741:  # multis
+        elif r == 753:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 742:  # types
+        elif r == 754:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 743:  # subtypes
+        elif r == 755:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 744:  # ortypes
+        elif r == 756:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 745:  # andor
+        elif r == 757:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 746:  # ortypes
+        elif r == 758:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 278:  # kind
+        elif r == 290:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 386:  # chosen
+        elif r == 398:  # chosen
             d['chosen'] = True
-        elif r == 646:  # mv
+        elif r == 658:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 647:  # mvparam
+        elif r == 659:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 387:  # mvdir
+        elif r == 399:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 388:  # samemv
+        elif r == 400:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 389:  # ptstat
+        elif r == 401:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 390:  # ptval
+        elif r == 402:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 391:  # ptdir
+        elif r == 403:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 648:  # keywords
+        elif r == 660:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54010,27 +54668,27 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 392:  # without
+        elif r == 404:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 279:  # controller
+        elif r == 291:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b394(x, inst, lim, made)
+            value = _b406(x, inst, lim, made)
             d['controller'] = value
-        elif r == 400:  # late
+        elif r == 412:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54039,16 +54697,16 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 649:  # blocked_by_this
+        elif r == 661:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 650:  # attacking_you
+        elif r == 662:  # attacking_you
             d['attacking_you'] = True
-        elif r == 280:  # name
+        elif r == 292:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -54065,7 +54723,7 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54081,7 +54739,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C287()
+    inst: Any = _C299()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54089,9 +54747,9 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 286:  # filter
+        if r == 298:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54101,7 +54759,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54117,7 +54775,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C294()
+    inst: Any = _C306()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54125,9 +54783,9 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 293:  # effect
+        if r == 305:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54140,7 +54798,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54156,7 +54814,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C297()
+    inst: Any = _C309()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54164,11 +54822,11 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 295:  # player
+        if r == 307:  # player
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 517:  # options
+        elif r == 529:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54176,13 +54834,13 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 281:
-                    values.append(_b281(x, inst, lim, made))
+                elif x.rule == 293:
+                    values.append(_b293(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 296:  # last
+        elif r == 308:  # last
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -54192,7 +54850,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54208,7 +54866,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C300()
+    inst: Any = _C312()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54216,13 +54874,13 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 298:  # player
+        if r == 310:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 299:  # extra
+        elif r == 311:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -54234,7 +54892,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54250,7 +54908,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C304()
+    inst: Any = _C316()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54258,18 +54916,18 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 301:  # player
+        if r == 313:  # player
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 302:  # samename
+        elif r == 314:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 303:  # nextturn
+        elif r == 315:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -54281,7 +54939,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54297,7 +54955,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C307()
+    inst: Any = _C319()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54305,13 +54963,13 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 305:  # player
+        if r == 317:  # player
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 306:  # action
+        elif r == 318:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54324,7 +54982,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54340,7 +54998,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C310()
+    inst: Any = _C322()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54348,13 +55006,13 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 308:  # player
+        if r == 320:  # player
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 309:  # amount
+        elif r == 321:  # amount
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -54364,7 +55022,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54380,7 +55038,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C313()
+    inst: Any = _C325()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54388,13 +55046,13 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 311:  # player
+        if r == 323:  # player
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 312:  # amount
+        elif r == 324:  # amount
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -54404,7 +55062,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54420,7 +55078,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C315()
+    inst: Any = _C327()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54428,7 +55086,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 314:  # play
+        if r == 326:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -54440,7 +55098,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54456,7 +55114,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C329()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54464,9 +55122,9 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 316:  # target
+        if r == 328:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54479,7 +55137,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54495,7 +55153,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C320()
+    inst: Any = _C332()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54503,20 +55161,20 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 318:  # action
+        if r == 330:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 533:  # count
+        elif r == 545:  # count
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 319:  # player
+        elif r == 331:  # player
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54526,7 +55184,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54542,7 +55200,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C334()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54550,7 +55208,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 321:  # cost
+        if r == 333:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -54562,7 +55220,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54578,7 +55236,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C337()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54586,16 +55244,16 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # action
+        if r == 335:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 324:  # count
+        elif r == 336:  # count
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['count'] = value
         else:
             _node(c, inst, lim, made)
@@ -54605,7 +55263,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54621,7 +55279,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C327()
+    inst: Any = _C339()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54629,9 +55287,9 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # target
+        if r == 338:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54644,7 +55302,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54660,7 +55318,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C330()
+    inst: Any = _C342()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54668,16 +55326,16 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 328:  # first
+        if r == 340:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 329:  # second
+        elif r == 341:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54690,7 +55348,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54706,7 +55364,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C333()
+    inst: Any = _C345()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54714,11 +55372,11 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 331:  # amount
+        if r == 343:  # amount
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 332:  # order
+        elif r == 344:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -54730,7 +55388,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54746,7 +55404,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C349()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54754,20 +55412,20 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 334:  # source
+        if r == 346:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 335:  # power
+        elif r == 347:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 336:  # target
+        elif r == 348:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54780,7 +55438,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54796,7 +55454,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C354()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54804,24 +55462,24 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 338:  # amount
-            x = c[0]
-            value = _b124(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 339:  # counter
+        if r == 350:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
-            d['counter'] = value
-        elif r == 340:  # source
+            d['amount'] = value
+        elif r == 351:  # counter
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b144(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 352:  # source
+            x = c[0]
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 341:  # target
+        elif r == 353:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54834,7 +55492,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeBaseEffect (class ChangeBaseEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54850,7 +55508,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
+    inst: Any = _C357()
     d: dict[str, Any] = {'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54858,13 +55516,13 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # which
+        if r == 355:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 344:  # amount
+        elif r == 356:  # amount
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -54874,7 +55532,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54890,7 +55548,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C360()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54898,7 +55556,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # parts
+        if r == 546:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54907,7 +55565,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54920,7 +55578,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54936,7 +55594,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
+    inst: Any = _C362()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54944,7 +55602,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 349:  # type
+        if r == 361:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -54956,7 +55614,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54972,7 +55630,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C364()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54980,7 +55638,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # quality
+        if r == 363:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -54992,7 +55650,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55008,7 +55666,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C366()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55016,7 +55674,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 353:  # subtype
+        if r == 365:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -55028,7 +55686,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55044,7 +55702,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C372()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55052,35 +55710,35 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 356:  # zone
+        if r == 368:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 357:  # trigger
+        elif r == 369:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 358:  # condition
+        elif r == 370:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 183 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 359:  # sentences
+        elif r == 371:  # sentences
             x = c[0]
-            value = _b97(x, inst, lim, made)
+            value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 555:  # sentences
+        elif r == 567:  # sentences
             x = c[0]
-            value = _b97(x, inst, lim, made)
+            value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
         else:
             _node(c, inst, lim, made)
@@ -55090,7 +55748,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55106,7 +55764,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C375()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55114,62 +55772,62 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # special
+        if r == 568:  # special
             d['special'] = True
-        elif r == 557:  # fromhand
+        elif r == 569:  # fromhand
             d['fromhand'] = True
-        elif r == 361:  # param
+        elif r == 373:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 558:  # cost
+        elif r == 570:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 559:  # param
+        elif r == 571:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 362:  # sentences
+        elif r == 374:  # sentences
             x = c[0]
-            value = _b97(x, inst, lim, made)
+            value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 560:  # sentences
+        elif r == 572:  # sentences
             x = c[0]
-            value = _b97(x, inst, lim, made)
+            value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 561:  # restriction
+        elif r == 573:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 183 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 562:  # once
+        elif r == 574:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 563:  # sorcery
+        elif r == 575:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 564:  # castable
+        elif r == 576:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55183,7 +55841,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55199,7 +55857,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C365()
+    inst: Any = _C377()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55207,15 +55865,15 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # both
+        if r == 735:  # both
             d['both'] = True
-        elif r == 565:  # which
+        elif r == 577:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 364:  # amount
+        elif r == 376:  # amount
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -55225,7 +55883,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55241,7 +55899,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C380()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55249,9 +55907,9 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # filter
+        if r == 379:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55261,7 +55919,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55277,7 +55935,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C384()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55285,7 +55943,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 371:  # tapped
+        if r == 383:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -55297,7 +55955,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55313,7 +55971,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C387()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55321,9 +55979,9 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 374:  # cost
+        if r == 386:  # cost
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b112(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -55333,7 +55991,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55349,7 +56007,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C389()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55357,7 +56015,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 376:  # countered
+        if r == 388:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -55369,7 +56027,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55385,7 +56043,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C393()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55393,44 +56051,44 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 379:  # precondition
+        if r == 391:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 183 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 632:  # this
+        elif r == 644:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 633:  # enchanted
+        elif r == 645:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 634:  # host
+        elif r == 646:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 635:  # equipped
+        elif r == 647:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 636:  # host
+        elif r == 648:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 637:  # affected
+        elif r == 649:  # affected
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['affected'] = value
-        elif r == 638:  # parts
+        elif r == 650:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55439,16 +56097,16 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 584 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 380:  # condition
+        elif r == 392:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 183 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55461,7 +56119,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55477,7 +56135,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C394()
+    inst: Any = _C406()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55485,27 +56143,27 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 393:  # you
+        if r == 405:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 395:  # notyou
+        elif r == 407:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 396:  # own
+        elif r == 408:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 397:  # defending
+        elif r == 409:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 398:  # opponent
+        elif r == 410:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 399:  # opponents
+        elif r == 411:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -55517,7 +56175,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55533,7 +56191,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C403()
+    inst: Any = _C415()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55541,11 +56199,11 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 402:  # amount
+        if r == 414:  # amount
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 747:  # evenly
+        elif r == 759:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55555,7 +56213,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55571,7 +56229,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C405()
+    inst: Any = _C417()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55579,46 +56237,46 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 651:  # named
+        if r == 663:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 652:  # amount
+        elif r == 664:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 653:  # equal
+        elif r == 665:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 748:  # power
+        elif r == 760:  # power
             x = c[0]
-            value = _b760(x, inst, lim, made)
+            value = _b772(x, inst, lim, made)
             d['power'] = value
-        elif r == 749:  # amount
+        elif r == 761:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 654:  # you
+        elif r == 666:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 655:  # target
+        elif r == 667:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 404:  # also
+        elif r == 416:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55631,7 +56289,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55647,7 +56305,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C419()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55655,9 +56313,9 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # target
+        if r == 418:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55670,7 +56328,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55686,7 +56344,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C422()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55694,15 +56352,15 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # player
+        if r == 420:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 409:  # amount
+        elif r == 421:  # amount
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -55712,7 +56370,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55728,7 +56386,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C424()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55736,9 +56394,9 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # target
+        if r == 423:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55751,7 +56409,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55767,7 +56425,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C429()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55775,39 +56433,39 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # count
+        if r == 425:  # count
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 656:  # tapped
+        elif r == 668:  # tapped
             d['tapped'] = True
-        elif r == 414:  # power
+        elif r == 426:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 415:  # toughness
+        elif r == 427:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 657:  # colors
+        elif r == 669:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 658:  # subtypes
+        elif r == 670:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 659:  # types
+        elif r == 671:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 660:  # keywords
+        elif r == 672:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55816,28 +56474,28 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 416:  # tokname
+        elif r == 428:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 661:  # per
+        elif r == 673:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b134(x, inst, lim, made)
+            value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 662:  # pertime
+        elif r == 674:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b751(x, inst, lim, made)
+            value = _b763(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55847,7 +56505,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55863,7 +56521,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C430()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55871,9 +56529,9 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # anycolor
+        if r == 764:  # anycolor
             d['anycolor'] = True
-        elif r == 753:  # choices
+        elif r == 765:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55883,23 +56541,23 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 663:  # last
+        elif r == 675:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 664:  # mana
+        elif r == 676:  # mana
             x = c[0]
-            value = _b102(x, inst, lim, made)
+            value = _b112(x, inst, lim, made)
             d['mana'] = value
-        elif r == 817:  # alts
+        elif r == 829:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b102(x, inst, lim, made))
-        elif r == 665:  # per
+                values.append(_b112(x, inst, lim, made))
+        elif r == 677:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b755(x, inst, lim, made)
+            value = _b767(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55909,7 +56567,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55925,7 +56583,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C433()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55933,27 +56591,27 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # player
+        if r == 431:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 666:  # third
+        elif r == 678:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 420:  # amount
+        elif r == 432:  # amount
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 756:  # random
+        elif r == 768:  # random
             d['random'] = True
-        elif r == 667:  # per
+        elif r == 679:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b751(x, inst, lim, made)
+            value = _b763(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55963,7 +56621,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55979,7 +56637,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C435()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55987,31 +56645,31 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # player
+        if r == 434:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 668:  # amount
+        elif r == 680:  # amount
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 757:  # per
+        elif r == 769:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b751(x, inst, lim, made)
+            value = _b763(x, inst, lim, made)
             d['per'] = value
-        elif r == 758:  # per
+        elif r == 770:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b755(x, inst, lim, made)
+            value = _b767(x, inst, lim, made)
             d['per'] = value
-        elif r == 669:  # equal
+        elif r == 681:  # equal
             x = c[0]
-            value = _b760(x, inst, lim, made)
+            value = _b772(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56021,7 +56679,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56037,7 +56695,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C438()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56045,18 +56703,18 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # target
+        if r == 436:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 425:  # duration
+        elif r == 437:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b670(x, inst, lim, made)
+            value = _b682(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56066,7 +56724,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56082,7 +56740,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C440()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56090,14 +56748,14 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 427:  # target
+        if r == 439:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 671:  # yours
+        elif r == 683:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -56109,7 +56767,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56125,7 +56783,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C431()
+    inst: Any = _C443()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56133,23 +56791,23 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # target
+        if r == 441:  # target
             x = c[0]
-            value = _b673(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['target'] = value
-        elif r == 430:  # source
+        elif r == 442:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b675(x, inst, lim, made)
+            value = _b687(x, inst, lim, made)
             d['source'] = value
-        elif r == 770:  # hand
+        elif r == 782:  # hand
             d['hand'] = True
-        elif r == 676:  # battlefield
+        elif r == 688:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 771:  # mine
+        elif r == 783:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56159,7 +56817,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56175,7 +56833,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C447()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56183,34 +56841,34 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 432:  # target
+        if r == 444:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 677:  # fromgy
+        elif r == 689:  # fromgy
             d['fromgy'] = True
-        elif r == 772:  # choice
+        elif r == 784:  # choice
             d['choice'] = True
-        elif r == 773:  # facedown
+        elif r == 785:  # facedown
             d['facedown'] = True
-        elif r == 774:  # mine
+        elif r == 786:  # mine
             d['mine'] = True
-        elif r == 775:  # owners
+        elif r == 787:  # owners
             d['owners'] = True
-        elif r == 433:  # amount
+        elif r == 445:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 434:  # counter
+        elif r == 446:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
-            value = _b134(x, inst, lim, made)
+            value = _b144(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56220,7 +56878,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56236,7 +56894,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C450()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56244,11 +56902,11 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # filter
+        if r == 448:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
-        elif r == 437:  # hands
+        elif r == 449:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -56260,7 +56918,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56276,7 +56934,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C455()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56284,38 +56942,38 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # player
+        if r == 451:  # player
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 678:  # upto
+        elif r == 690:  # upto
             d['upto'] = True
-        elif r == 440:  # count
+        elif r == 452:  # count
             x = c[0]
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 441:  # filter
+        elif r == 453:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
-        elif r == 776:  # alts
+        elif r == 788:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b281(x, inst, lim, made))
-        elif r == 679:  # reveal
+                values.append(_b293(x, inst, lim, made))
+        elif r == 691:  # reveal
             d['reveal'] = True
-        elif r == 777:  # thatcard
+        elif r == 789:  # thatcard
             d['thatcard'] = True
-        elif r == 778:  # thosecards
+        elif r == 790:  # thosecards
             d['thosecards'] = True
-        elif r == 442:  # destination
+        elif r == 454:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 682 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 694 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 687:  # tapped
+        elif r == 699:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56325,7 +56983,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56341,7 +56999,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C459()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56349,20 +57007,20 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # target
+        if r == 456:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 445:  # unless
+        elif r == 457:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b689(x, inst, lim, made)
+            value = _b701(x, inst, lim, made)
             d['unless'] = value
-        elif r == 446:  # per
+        elif r == 458:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -56376,7 +57034,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56392,7 +57050,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C449()
+    inst: Any = _C461()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56400,9 +57058,9 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # player
+        if r == 460:  # player
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56412,7 +57070,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56428,7 +57086,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C465()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56436,19 +57094,19 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 450:  # amount
+        if r == 462:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 451:  # player
+        elif r == 463:  # player
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        elif r == 452:  # owner
+        elif r == 464:  # owner
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -56458,7 +57116,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56474,7 +57132,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C468()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56482,11 +57140,11 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # filter
+        if r == 466:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
-        elif r == 455:  # battlefield
+        elif r == 467:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56498,7 +57156,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56514,7 +57172,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C472()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56522,17 +57180,17 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # amount
-            x = c[0]
-            value = _b124(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 458:  # counter
+        if r == 469:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
-            d['counter'] = value
-        elif r == 459:  # target
+            d['amount'] = value
+        elif r == 470:  # counter
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b144(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 471:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56545,7 +57203,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56561,7 +57219,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C475()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56569,24 +57227,24 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 473:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 462:  # source
+        elif r == 474:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b675(x, inst, lim, made)
+            value = _b687(x, inst, lim, made)
             d['source'] = value
-        elif r == 691:  # top
+        elif r == 703:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 692:  # bottom
+        elif r == 704:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -56598,7 +57256,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56614,7 +57272,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C477()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56622,9 +57280,9 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # target
+        if r == 476:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56637,7 +57295,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56653,7 +57311,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C483()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56661,36 +57319,36 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # target
+        if r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 467:  # source
+        elif r == 479:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b675(x, inst, lim, made)
+            value = _b687(x, inst, lim, made)
             d['source'] = value
-        elif r == 468:  # amount
+        elif r == 480:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            value = _b124(x, inst, lim, made)
+            value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 469:  # counter
+        elif r == 481:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
-            value = _b134(x, inst, lim, made)
+            value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 470:  # also
+        elif r == 482:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56703,7 +57361,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56719,7 +57377,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C485()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56727,185 +57385,10 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # player
+        if r == 484:  # player
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C475()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 474:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C479()
-    d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 476:  # player
-            x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            value = _b514(x, inst, lim, made)
-            d['player'] = value
-        elif r == 477:  # amount
-            x = c[0]
-            value = _b124(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 478:  # filter
-            x = c[0]
-            value = _b281(x, inst, lim, made)
-            d['filter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C483()
-    d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 480:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        elif r == 481:  # unless
-            x = c[0]
-            if d['unless']:
-                raise Unsupported('multiple assignments')
-            value = _b689(x, inst, lim, made)
-            d['unless'] = value
-        elif r == 482:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b134(x, inst, lim, made)
-            d['per'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C485()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 484:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56915,7 +57398,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56940,7 +57423,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56953,8 +57436,8 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56969,68 +57452,28 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C491()
+    d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # target
+        if r == 488:  # player
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C493()
-    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 490:  # amount
-            x = c[0]
-            value = _b124(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 491:  # counter
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            value = _b526(x, inst, lim, made)
+            d['player'] = value
+        elif r == 489:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
-            d['counter'] = value
-        elif r == 492:  # target
+            d['amount'] = value
+        elif r == 490:  # filter
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
+            value = _b293(x, inst, lim, made)
+            d['filter'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57040,7 +57483,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57056,31 +57499,32 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C495()
-    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # step
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 779 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['step'] = value
-        elif r == 694:  # endcombat
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['endcombat'] = value
-        elif r == 494:  # effect
-            x = c[0]
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
-            d['effect'] = value
+            d['target'] = value
+        elif r == 493:  # unless
+            x = c[0]
+            if d['unless']:
+                raise Unsupported('multiple assignments')
+            value = _b701(x, inst, lim, made)
+            d['unless'] = value
+        elif r == 494:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b144(x, inst, lim, made)
+            d['per'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57090,7 +57534,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57106,22 +57550,16 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C497()
-    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # amount
+        if r == 496:  # target
             x = c[0]
-            value = _b124(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 780:  # you
-            d['you'] = True
-        elif r == 695:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57135,7 +57573,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57151,7 +57589,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C499()
-    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -57160,19 +57598,11 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 696:  # label
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['label'] = value
-        elif r == 697:  # free
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['free'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57182,7 +57612,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57198,7 +57628,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C501()
-    d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -57207,13 +57637,11 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 698:  # newtargets
-            d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57222,8 +57650,8 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57238,35 +57666,29 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
-    d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C505()
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # thatnoun
+        if r == 502:  # amount
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['thatnoun'] = value
-        elif r == 700:  # they
+            value = _b134(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 503:  # counter
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['they'] = value
-        elif r == 701:  # destroyed
+            value = _b144(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 504:  # target
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['destroyed'] = value
-        elif r == 702:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 703:  # thisturn
-            d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57275,8 +57697,8 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57291,31 +57713,32 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
-    d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C507()
+    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # target
+        if r == 705:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 791 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['step'] = value
+        elif r == 706:  # endcombat
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['endcombat'] = value
+        elif r == 506:  # effect
+            x = c[0]
+            if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
-            d['target'] = value
-        elif r == 504:  # phaseout
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['phaseout'] = value
-        elif r == 505:  # unless
-            x = c[0]
-            if d['unless']:
-                raise Unsupported('multiple assignments')
-            value = _b689(x, inst, lim, made)
-            d['unless'] = value
+            d['effect'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57325,7 +57748,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57341,24 +57764,26 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C509()
-    d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # target
+        if r == 508:  # amount
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b134(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 792:  # you
+            d['you'] = True
+        elif r == 707:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 508:  # nountap
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['nountap'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57367,8 +57792,8 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57383,71 +57808,70 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
-    d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C511()
+    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # lead
+        if r == 510:  # target
             x = c[0]
-            if d['lead']:
-                raise Unsupported('multiple assignments')
-            value = _b670(x, inst, lim, made)
-            d['lead'] = value
-        elif r == 704:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 705:  # also
+        elif r == 708:  # label
             x = c[0]
-            if d['also']:
-                raise Unsupported('multiple assignments')
-            value = _b717(x, inst, lim, made)
-            d['also'] = value
-        elif r == 706:  # group
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['label'] = value
+        elif r == 709:  # free
             x = c[0]
-            value = _b281(x, inst, lim, made)
-            d['group'] = value
-        elif r == 707:  # parts
-            values = d['parts']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        elif r == 511:  # duration
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['free'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C513()
+    d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 512:  # target
             x = c[0]
-            if d['duration']:
-                raise Unsupported('multiple assignments')
-            value = _b670(x, inst, lim, made)
-            d['duration'] = value
-        elif r == 708:  # tail
-            values = d['tail']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 710:  # newtargets
+            d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57457,7 +57881,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
+    """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57473,23 +57897,83 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C514()
-    d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # controller
-            d['controller'] = True
-        elif r == 515:  # owner
+        if r == 711:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['owner'] = value
-        elif r == 516:  # who
+            d['thatnoun'] = value
+        elif r == 712:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['who'] = value
+            d['they'] = value
+        elif r == 713:  # destroyed
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['destroyed'] = value
+        elif r == 714:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 715:  # thisturn
+            d['thisturn'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C518()
+    d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 515:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 516:  # phaseout
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['phaseout'] = value
+        elif r == 517:  # unless
+            x = c[0]
+            if d['unless']:
+                raise Unsupported('multiple assignments')
+            value = _b701(x, inst, lim, made)
+            d['unless'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57499,7 +57983,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
+    """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57515,17 +57999,24 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C521()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # filter
+        if r == 519:  # target
             x = c[0]
-            value = _b281(x, inst, lim, made)
-            d['filter'] = value
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 520:  # nountap
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['nountap'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57534,8 +58025,8 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57550,18 +58041,71 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
-    d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C524()
+    d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # any
+        if r == 522:  # lead
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['any'] = value
+            if d['lead']:
+                raise Unsupported('multiple assignments')
+            value = _b682(x, inst, lim, made)
+            d['lead'] = value
+        elif r == 716:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 717:  # also
+            x = c[0]
+            if d['also']:
+                raise Unsupported('multiple assignments')
+            value = _b729(x, inst, lim, made)
+            d['also'] = value
+        elif r == 718:  # group
+            x = c[0]
+            value = _b293(x, inst, lim, made)
+            d['group'] = value
+        elif r == 719:  # parts
+            values = d['parts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 584 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        elif r == 523:  # duration
+            x = c[0]
+            if d['duration']:
+                raise Unsupported('multiple assignments')
+            value = _b682(x, inst, lim, made)
+            d['duration'] = value
+        elif r == 720:  # tail
+            values = d['tail']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 584 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57571,7 +58115,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
+    """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57587,22 +58131,58 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C526()
-    d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # each
-            d['each'] = True
-        elif r == 524:  # count
+        if r == 721:  # controller
+            d['controller'] = True
+        elif r == 527:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
-        elif r == 525:  # filter
+            d['owner'] = value
+        elif r == 528:  # who
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['who'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C533()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 532:  # filter
+            x = c[0]
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57612,7 +58192,85 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C535()
+    d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 534:  # any
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['any'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C538()
+    d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 726:  # each
+            d['each'] = True
+        elif r == 536:  # count
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 537:  # filter
+            x = c[0]
+            value = _b293(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57628,7 +58286,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C540()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57636,7 +58294,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # who
+        if r == 539:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57648,7 +58306,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57664,7 +58322,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C542()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57672,7 +58330,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # that
+        if r == 541:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -57684,7 +58342,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57700,7 +58358,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C544()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57708,9 +58366,9 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # equipped
+        if r == 796:  # equipped
             d['equipped'] = True
-        elif r == 531:  # enchanted
+        elif r == 543:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -57722,7 +58380,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57738,7 +58396,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C549()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57746,11 +58404,11 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # whose
+        if r == 547:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 536:  # step
+        elif r == 548:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -57762,7 +58420,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57778,7 +58436,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C553()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57786,13 +58444,13 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # lead
+        if r == 551:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 540:  # counter
+        elif r == 552:  # counter
             x = c[0]
-            value = _b134(x, inst, lim, made)
+            value = _b144(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57802,7 +58460,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57818,7 +58476,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C557()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57826,15 +58484,15 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # lead
+        if r == 554:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 543:  # subject
+        elif r == 555:  # subject
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['subject'] = value
-        elif r == 544:  # batch
+        elif r == 556:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -57846,7 +58504,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57862,7 +58520,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C559()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57870,13 +58528,13 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # lead
+        if r == 558:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 719:  # creature
+        elif r == 731:  # creature
             d['creature'] = True
-        elif r == 720:  # events
+        elif r == 732:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57885,7 +58543,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 787 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 799 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57898,7 +58556,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57914,7 +58572,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C563()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57922,17 +58580,17 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # lead
+        if r == 560:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 549:  # who
+        elif r == 561:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 550:  # spell
+        elif r == 562:  # spell
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -57942,7 +58600,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57958,7 +58616,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C566()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57966,17 +58624,17 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 552:  # lead
+        if r == 564:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 815:  # thisor
+        elif r == 827:  # thisor
             d['thisor'] = True
-        elif r == 553:  # subject
+        elif r == 565:  # subject
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['subject'] = value
-        elif r == 721:  # events
+        elif r == 733:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57985,12 +58643,12 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 787 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 799 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 722:  # undercontrol
+        elif r == 734:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -58000,7 +58658,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58016,7 +58674,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C579()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58024,11 +58682,11 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # command
+        if r == 578:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 568:  # battlefield
+        elif r == 580:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58040,7 +58698,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58056,7 +58714,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C583()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58064,29 +58722,29 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # additional
+        if r == 736:  # additional
             d['additional'] = True
-        elif r == 569:  # power
+        elif r == 581:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 570:  # toughness
+        elif r == 582:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 725:  # per
+        elif r == 737:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b134(x, inst, lim, made)
+            value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 726:  # perfilter
+        elif r == 738:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 816:  # onbf
+        elif r == 828:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58096,7 +58754,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58112,7 +58770,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C586()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58120,7 +58778,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # both
+        if r == 585:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58132,7 +58790,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58148,7 +58806,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C588()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58156,7 +58814,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # attack
+        if r == 587:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58168,7 +58826,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58184,7 +58842,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C590()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58192,7 +58850,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # block
+        if r == 589:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -58204,7 +58862,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58220,7 +58878,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C592()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58228,7 +58886,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # count
+        if r == 591:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58240,7 +58898,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58256,7 +58914,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C593()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58264,7 +58922,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # filters
+        if r == 739:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58272,8 +58930,8 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 281:
-                    values.append(_b281(x, inst, lim, made))
+                elif x.rule == 293:
+                    values.append(_b293(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -58284,7 +58942,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58300,7 +58958,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C594()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58308,7 +58966,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # filters
+        if r == 740:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58316,8 +58974,8 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 281:
-                    values.append(_b281(x, inst, lim, made))
+                elif x.rule == 293:
+                    values.append(_b293(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -58328,7 +58986,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58344,7 +59002,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C596()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58352,9 +59010,9 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # quality
+        if r == 595:  # quality
             x = c[0]
-            value = _b730(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58364,7 +59022,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58380,7 +59038,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C597()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58388,7 +59046,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # opponents
+        if r == 744:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58398,7 +59056,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58414,7 +59072,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C599()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58422,7 +59080,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # destroyed
+        if r == 598:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -58434,7 +59092,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58450,7 +59108,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C601()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58458,7 +59116,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # phase
+        if r == 600:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -58470,7 +59128,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58486,7 +59144,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C603()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58494,7 +59152,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # untap
+        if r == 602:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58506,7 +59164,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58522,7 +59180,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C605()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58530,9 +59188,9 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # ability
+        if r == 604:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 745 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58545,7 +59203,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58561,7 +59219,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C608()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58569,14 +59227,14 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # keyword
+        if r == 606:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 595:  # manacost
+        elif r == 607:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -58588,7 +59246,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58604,7 +59262,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C609()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58612,7 +59270,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # keywords
+        if r == 746:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58621,7 +59279,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -58634,7 +59292,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58650,7 +59308,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C610()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58658,7 +59316,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # keywords
+        if r == 747:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58667,7 +59325,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -58680,7 +59338,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58696,7 +59354,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C613()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58704,11 +59362,11 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # first
+        if r == 611:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 600:  # regular
+        elif r == 612:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -58722,7 +59380,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58738,7 +59396,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C615()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58746,7 +59404,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # excess
+        if r == 614:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -58758,7 +59416,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58774,7 +59432,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C617()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58782,7 +59440,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # untapped
+        if r == 616:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -58794,7 +59452,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58810,7 +59468,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C619()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58818,11 +59476,11 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # its
+        if r == 748:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 606:  # untap
+        elif r == 618:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58834,7 +59492,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58850,7 +59508,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C621()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58858,7 +59516,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # gains
+        if r == 620:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -58870,7 +59528,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58886,7 +59544,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C623()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58894,7 +59552,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # lethal
+        if r == 622:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -58906,7 +59564,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58922,7 +59580,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C625()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58930,7 +59588,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # ascounters
+        if r == 624:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -58942,7 +59600,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58958,7 +59616,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C627()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58966,9 +59624,9 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # quality
+        if r == 626:  # quality
             x = c[0]
-            value = _b730(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58978,7 +59636,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58994,7 +59652,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C629()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59002,9 +59660,9 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # quality
+        if r == 628:  # quality
             x = c[0]
-            value = _b730(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59014,7 +59672,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59030,7 +59688,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C631()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59038,9 +59696,9 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # quality
+        if r == 630:  # quality
             x = c[0]
-            value = _b730(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59050,7 +59708,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59066,7 +59724,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C633()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59074,11 +59732,11 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 737:  # thisturn
+        if r == 749:  # thisturn
             d['thisturn'] = True
-        elif r == 620:  # keyword
+        elif r == 632:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59091,7 +59749,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59107,7 +59765,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C635()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59115,7 +59773,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # count
+        if r == 634:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59127,7 +59785,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59143,7 +59801,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C637()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59151,7 +59809,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # attacks
+        if r == 636:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59163,7 +59821,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59179,7 +59837,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C639()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59187,7 +59845,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # blocks
+        if r == 638:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59199,7 +59857,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59215,7 +59873,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C641()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59223,7 +59881,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # unblockable
+        if r == 640:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59235,7 +59893,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59251,7 +59909,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C643()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59259,9 +59917,9 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # color
+        if r == 642:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59274,7 +59932,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59290,7 +59948,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C670()
+    inst: Any = _C682()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59298,23 +59956,23 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # eot
+        if r == 775:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 764:  # next_upkeep
+        elif r == 776:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 765:  # losecontrol
+        elif r == 777:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 766:  # thisturn
+        elif r == 778:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 767:  # thiscombat
+        elif r == 779:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59326,7 +59984,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59342,7 +60000,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C685()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59350,13 +60008,13 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # another
+        if r == 780:  # another
             d['another'] = True
-        elif r == 672:  # filter
+        elif r == 684:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
-        elif r == 769:  # ingy
+        elif r == 781:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59366,7 +60024,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59382,7 +60040,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C687()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59390,7 +60048,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # whose
+        if r == 686:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59402,7 +60060,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59418,7 +60076,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C693()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59426,7 +60084,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 680:  # zone
+        if r == 692:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59438,7 +60096,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59454,7 +60112,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C696()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59462,9 +60120,9 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # player
+        if r == 695:  # player
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59474,7 +60132,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59490,7 +60148,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C698()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59498,9 +60156,9 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # player
+        if r == 697:  # player
             x = c[0]
-            value = _b514(x, inst, lim, made)
+            value = _b526(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59510,7 +60168,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59526,7 +60184,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C701()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59534,13 +60192,13 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # cost
+        if r == 700:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 690:  # param
+        elif r == 702:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59553,7 +60211,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59569,7 +60227,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C723()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59577,9 +60235,9 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # word
+        if r == 722:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59592,7 +60250,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59608,7 +60266,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C725()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59616,11 +60274,11 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # player
+        if r == 724:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 781:  # walker
+        elif r == 793:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -59630,7 +60288,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59646,7 +60304,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C729()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59654,33 +60312,33 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # quant
+        if r == 727:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 716:  # filter
+        elif r == 728:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
-        elif r == 782:  # attached
+        elif r == 794:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 783:  # samename
+        elif r == 795:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 818:  # ingy
+        elif r == 830:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59690,7 +60348,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59706,7 +60364,7 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C730()
+    inst: Any = _C742()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59714,13 +60372,13 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # word
+        if r == 741:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 731:  # param
+        elif r == 743:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59733,7 +60391,7 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59749,7 +60407,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C751()
+    inst: Any = _C763()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59757,9 +60415,9 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # word
+        if r == 762:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59772,7 +60430,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59788,7 +60446,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C755()
+    inst: Any = _C767()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59796,13 +60454,13 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # filter
+        if r == 766:  # filter
             x = c[0]
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
-        elif r == 823:  # gy
+        elif r == 835:  # gy
             d['gy'] = True
-        elif r == 824:  # bf
+        elif r == 836:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59812,7 +60470,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59828,7 +60486,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C760()
+    inst: Any = _C772()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59836,21 +60494,21 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # power
+        if r == 771:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 761:  # power
+        elif r == 773:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 762:  # target
+        elif r == 774:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 519 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59863,7 +60521,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59879,7 +60537,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C798()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59887,7 +60545,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # enters
+        if r == 797:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59899,7 +60557,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59915,7 +60573,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C801()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59923,7 +60581,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # leaves
+        if r == 800:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59935,7 +60593,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59951,7 +60609,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C803()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59959,7 +60617,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # dies
+        if r == 802:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59971,7 +60629,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59987,7 +60645,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C805()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59995,7 +60653,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # alone
+        if r == 804:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60007,7 +60665,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60023,7 +60681,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C807()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60031,7 +60689,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # attacks
+        if r == 806:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60043,7 +60701,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60059,7 +60717,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C809()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60067,11 +60725,11 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # blocks
+        if r == 808:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 819:  # acreature
+        elif r == 831:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -60081,7 +60739,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60097,7 +60755,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C813()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60105,21 +60763,21 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # blocked
+        if r == 810:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 799:  # article
+        elif r == 811:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 800:  # filter
+        elif r == 812:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b281(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -60129,7 +60787,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60145,7 +60803,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C803()
+    inst: Any = _C815()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60153,7 +60811,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # direction
+        if r == 814:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60165,7 +60823,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60181,7 +60839,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C805()
+    inst: Any = _C817()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60189,7 +60847,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # up
+        if r == 816:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60201,7 +60859,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60217,7 +60875,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C819()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60225,7 +60883,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # way
+        if r == 818:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60237,7 +60895,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60253,7 +60911,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C821()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60261,11 +60919,11 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # targeted
+        if r == 820:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 820:  # opponents
+        elif r == 832:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60275,7 +60933,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60291,7 +60949,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C824()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60299,13 +60957,13 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # combat
+        if r == 833:  # combat
             d['combat'] = True
-        elif r == 810:  # deals
+        elif r == 822:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 811:  # recipient
+        elif r == 823:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60319,7 +60977,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60335,7 +60993,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C826()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60343,9 +61001,9 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # combat
+        if r == 834:  # combat
             d['combat'] = True
-        elif r == 813:  # dealt
+        elif r == 825:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -60451,741 +61109,753 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b89,  # 89 FaceDownStep
     lambda n, o, lim, made: _assign(n, 'plain', 'arrange', o, lim, made),  # 90 __asgn_plain
     _b91,  # 91 ArrangeStep
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 92 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 93 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pre', o, lim, made),  # 94 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 95 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'post', o, lim, made),  # 96 __asgn_plain
-    _b97,  # 97 Sentence
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 98 __asgn_plain
-    _b99,  # 99 KeywordUse
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 100 __asgn_plain
-    _b101,  # 101 KeywordLine
-    _b102,  # 102 ManaCost
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 103 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 104 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 105 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 106 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 107 __asgn_plain
-    _b108,  # 108 ModeChoice
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 109 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 110 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'abilityword', o, lim, made),  # 111 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'body', o, lim, made),  # 112 __asgn_plain
-    _b113,  # 113 AbilityStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'repeatable', o, lim, made),  # 114 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'fixed', o, lim, made),  # 115 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 116 __asgn_plain
-    _match_node,  # 117 ZoneName
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 118 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'instructed', o, lim, made),  # 119 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 120 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 121 __asgn_plain
-    _b122,  # 122 PlusAmount
-    lambda n, o, lim, made: _assign(n, 'plain', 'plus', o, lim, made),  # 123 __asgn_plain
-    _b124,  # 124 Amount
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 125 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 126 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 127 __asgn_plain
-    _b128,  # 128 CountersOnThis
-    lambda n, o, lim, made: _assign(n, 'plain', 'counters', o, lim, made),  # 129 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 130 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 92 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gate', o, lim, made),  # 93 __asgn_plain
+    _b94,  # 94 GateCountersStep
+    lambda n, o, lim, made: _assign(n, 'plain', 'designation', o, lim, made),  # 95 __asgn_plain
+    _b96,  # 96 GateDesignationStep
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 97 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'put', o, lim, made),  # 98 __asgn_plain
+    _b99,  # 99 PutCountersStep
+    lambda n, o, lim, made: _assign(n, 'plain', 'designation', o, lim, made),  # 100 __asgn_plain
+    _b101,  # 101 DesignateStep
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 102 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 103 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pre', o, lim, made),  # 104 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 105 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'post', o, lim, made),  # 106 __asgn_plain
+    _b107,  # 107 Sentence
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 108 __asgn_plain
+    _b109,  # 109 KeywordUse
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 110 __asgn_plain
+    _b111,  # 111 KeywordLine
+    _b112,  # 112 ManaCost
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 113 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 114 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 115 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 116 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 117 __asgn_plain
+    _b118,  # 118 ModeChoice
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 119 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 120 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'abilityword', o, lim, made),  # 121 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'body', o, lim, made),  # 122 __asgn_plain
+    _b123,  # 123 AbilityStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'repeatable', o, lim, made),  # 124 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'fixed', o, lim, made),  # 125 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 126 __asgn_plain
+    _match_node,  # 127 ZoneName
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 128 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'instructed', o, lim, made),  # 129 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 130 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 131 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 132 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 133 __asgn_plain
-    _b134,  # 134 CounterKind
-    lambda n, o, lim, made: _assign(n, 'optional', 'mayfail', o, lim, made),  # 135 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'manacost', o, lim, made),  # 136 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'tap', o, lim, made),  # 137 __asgn_plain
-    _b138,  # 138 TapCost
-    _node,  # 139 CostPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 140 __asgn_plain
-    _b141,  # 141 PayLifeCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 142 __asgn_plain
-    _b143,  # 143 SacrificeThisCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'exilethis', o, lim, made),  # 144 __asgn_plain
-    _b145,  # 145 ExileThisCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 146 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 147 __asgn_plain
-    _b148,  # 148 SacrificeCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'discardthis', o, lim, made),  # 149 __asgn_plain
-    _b150,  # 150 DiscardThisCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 151 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 152 __asgn_plain
-    _b153,  # 153 DiscardCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 154 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 155 __asgn_plain
-    _b156,  # 156 ExileFromHandCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 157 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 158 __asgn_plain
-    _b159,  # 159 RemoveCountersCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 160 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 161 __asgn_plain
-    _b162,  # 162 RevealCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 163 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 164 __asgn_plain
-    _b165,  # 165 TapPermanentsCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 166 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 167 __asgn_plain
-    _b168,  # 168 PutCountersCost
-    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 169 __asgn_optional
+    _b132,  # 132 PlusAmount
+    lambda n, o, lim, made: _assign(n, 'plain', 'plus', o, lim, made),  # 133 __asgn_plain
+    _b134,  # 134 Amount
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 135 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 136 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 137 __asgn_plain
+    _b138,  # 138 CountersOnThis
+    lambda n, o, lim, made: _assign(n, 'plain', 'counters', o, lim, made),  # 139 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 140 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 141 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 142 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 143 __asgn_plain
+    _b144,  # 144 CounterKind
+    lambda n, o, lim, made: _assign(n, 'optional', 'mayfail', o, lim, made),  # 145 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'manacost', o, lim, made),  # 146 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'tap', o, lim, made),  # 147 __asgn_plain
+    _b148,  # 148 TapCost
+    _node,  # 149 CostPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 150 __asgn_plain
+    _b151,  # 151 PayLifeCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 152 __asgn_plain
+    _b153,  # 153 SacrificeThisCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'exilethis', o, lim, made),  # 154 __asgn_plain
+    _b155,  # 155 ExileThisCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 156 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 157 __asgn_plain
+    _b158,  # 158 SacrificeCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'discardthis', o, lim, made),  # 159 __asgn_plain
+    _b160,  # 160 DiscardThisCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 161 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 162 __asgn_plain
+    _b163,  # 163 DiscardCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 164 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 165 __asgn_plain
+    _b166,  # 166 ExileFromHandCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 167 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 168 __asgn_plain
+    _b169,  # 169 RemoveCountersCost
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 170 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 171 __asgn_plain
-    _b172,  # 172 GraveyardCondition
-    _node,  # 173 Condition
-    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 174 __asgn_plain
-    _b175,  # 175 ControlSinceCondition
-    _b176,  # 176 ResultCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 177 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 178 __asgn_plain
-    _b179,  # 179 ManaValueCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 180 __asgn_plain
-    _b181,  # 181 LeftBattlefieldCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 182 __asgn_plain
-    _b183,  # 183 HasKeywordCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 184 __asgn_plain
-    _b185,  # 185 CastInMainCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 186 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 187 __asgn_plain
-    _b188,  # 188 CastFromCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 189 __asgn_plain
-    _b190,  # 190 DefendingControlsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 191 __asgn_plain
-    _b192,  # 192 ControlNoneCondition
-    _b193,  # 193 ControlCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 194 __asgn_plain
-    _b195,  # 195 EmptyHandCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 196 __asgn_plain
-    _b197,  # 197 TotalPowerCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 198 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 199 __asgn_plain
-    _b200,  # 200 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 201 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 202 __asgn_plain
-    _b203,  # 203 HadCountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'greater', o, lim, made),  # 204 __asgn_plain
-    _b205,  # 205 GreaterPTCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 206 __asgn_plain
-    _b207,  # 207 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 208 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 209 __asgn_plain
-    _b210,  # 210 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 211 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 212 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 213 __asgn_oneormore
-    _node,  # 214 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 215 __asgn_plain
-    _match_node,  # 216 ParamName
-    _match_node,  # 217 KeywordName
-    _node,  # 218 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 219 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 220 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 221 __asgn_plain
-    _b222,  # 222 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 223 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 224 __asgn_oneormore
-    _match_node,  # 225 Supertype
-    _match_node,  # 226 CardType
-    _match_node,  # 227 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 228 __asgn_plain
-    _b229,  # 229 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 230 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 231 __asgn_plain
-    _node,  # 232 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 233 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 234 __asgn_plain
-    _b235,  # 235 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 236 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 237 __asgn_plain
-    _b238,  # 238 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 239 __asgn_plain
-    _b240,  # 240 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 241 __asgn_plain
-    _b242,  # 242 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 243 __asgn_plain
-    _b244,  # 244 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 245 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 246 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 247 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 248 __asgn_plain
-    _b249,  # 249 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 250 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 251 __asgn_plain
-    _b252,  # 252 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 253 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 254 __asgn_plain
-    _b255,  # 255 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 256 __asgn_plain
-    _b257,  # 257 EntersAsCopyStmt
-    _b258,  # 258 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 259 __asgn_plain
-    _b260,  # 260 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 261 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 262 __asgn_plain
-    _b263,  # 263 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 264 __asgn_plain
-    _b265,  # 265 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 266 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 267 __asgn_plain
-    _b268,  # 268 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 269 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 270 __asgn_plain
-    _b271,  # 271 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 272 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 273 __asgn_plain
-    _b274,  # 274 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 275 __asgn_plain
-    _b276,  # 276 CountOf
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 277 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 278 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 279 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 280 __asgn_plain
-    _b281,  # 281 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 282 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 283 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 284 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 285 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 286 __asgn_plain
-    _b287,  # 287 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 288 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 289 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 290 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 291 __asgn_plain
-    _match_node,  # 292 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 293 __asgn_plain
-    _b294,  # 294 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 295 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 296 __asgn_plain
-    _b297,  # 297 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 298 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 299 __asgn_plain
-    _b300,  # 300 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 301 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 302 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 303 __asgn_plain
-    _b304,  # 304 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 305 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 306 __asgn_plain
-    _b307,  # 307 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 308 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 309 __asgn_plain
-    _b310,  # 310 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 311 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 312 __asgn_plain
-    _b313,  # 313 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 314 __asgn_plain
-    _b315,  # 315 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 171 __asgn_plain
+    _b172,  # 172 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 173 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 174 __asgn_plain
+    _b175,  # 175 TapPermanentsCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 176 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 177 __asgn_plain
+    _b178,  # 178 PutCountersCost
+    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 179 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 180 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 181 __asgn_plain
+    _b182,  # 182 GraveyardCondition
+    _node,  # 183 Condition
+    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 184 __asgn_plain
+    _b185,  # 185 ControlSinceCondition
+    _b186,  # 186 ResultCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 187 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 188 __asgn_plain
+    _b189,  # 189 ManaValueCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 190 __asgn_plain
+    _b191,  # 191 LeftBattlefieldCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 192 __asgn_plain
+    _b193,  # 193 HasKeywordCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 194 __asgn_plain
+    _b195,  # 195 CastInMainCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 196 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 197 __asgn_plain
+    _b198,  # 198 CastFromCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 199 __asgn_plain
+    _b200,  # 200 DefendingControlsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 201 __asgn_plain
+    _b202,  # 202 ControlNoneCondition
+    _b203,  # 203 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 204 __asgn_plain
+    _b205,  # 205 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 206 __asgn_plain
+    _b207,  # 207 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 208 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 209 __asgn_plain
+    _b210,  # 210 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 211 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 212 __asgn_plain
+    _b213,  # 213 HadCountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'greater', o, lim, made),  # 214 __asgn_plain
+    _b215,  # 215 GreaterPTCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'designation', o, lim, made),  # 216 __asgn_plain
+    _b217,  # 217 DesignationCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 218 __asgn_plain
+    _b219,  # 219 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 220 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 221 __asgn_plain
+    _b222,  # 222 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 223 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 224 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 225 __asgn_oneormore
+    _node,  # 226 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 227 __asgn_plain
+    _match_node,  # 228 ParamName
+    _match_node,  # 229 KeywordName
+    _node,  # 230 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 231 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 232 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 233 __asgn_plain
+    _b234,  # 234 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 235 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 236 __asgn_oneormore
+    _match_node,  # 237 Supertype
+    _match_node,  # 238 CardType
+    _match_node,  # 239 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 240 __asgn_plain
+    _b241,  # 241 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 242 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 243 __asgn_plain
+    _node,  # 244 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 245 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 246 __asgn_plain
+    _b247,  # 247 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 248 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 249 __asgn_plain
+    _b250,  # 250 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 251 __asgn_plain
+    _b252,  # 252 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 253 __asgn_plain
+    _b254,  # 254 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 257 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 258 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 259 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 265 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 266 __asgn_plain
+    _b267,  # 267 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 268 __asgn_plain
+    _b269,  # 269 EntersAsCopyStmt
+    _b270,  # 270 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 271 __asgn_plain
+    _b272,  # 272 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 273 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 274 __asgn_plain
+    _b275,  # 275 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 276 __asgn_plain
+    _b277,  # 277 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 278 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 279 __asgn_plain
+    _b280,  # 280 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 281 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 282 __asgn_plain
+    _b283,  # 283 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 285 __asgn_plain
+    _b286,  # 286 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 287 __asgn_plain
+    _b288,  # 288 CountOf
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 289 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 290 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 291 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 292 __asgn_plain
+    _b293,  # 293 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 294 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 295 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 296 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 297 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 298 __asgn_plain
+    _b299,  # 299 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 300 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 301 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 302 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 303 __asgn_plain
+    _match_node,  # 304 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 305 __asgn_plain
+    _b306,  # 306 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 307 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 308 __asgn_plain
+    _b309,  # 309 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 310 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 314 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 315 __asgn_plain
+    _b316,  # 316 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 317 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 319 __asgn_plain
-    _b320,  # 320 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 323 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 326 __asgn_plain
-    _b327,  # 327 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 328 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 329 __asgn_plain
-    _b330,  # 330 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 331 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 332 __asgn_plain
-    _b333,  # 333 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 334 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 336 __asgn_plain
-    _b337,  # 337 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 338 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 341 __asgn_plain
-    _b342,  # 342 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 343 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 344 __asgn_plain
-    _b345,  # 345 ChangeBaseEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 346 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 347 __asgn_optional
-    _b348,  # 348 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 356 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 357 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 358 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 359 __asgn_plain
-    _b360,  # 360 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 361 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 364 __asgn_plain
-    _b365,  # 365 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 366 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 367 __asgn_plain
-    _b368,  # 368 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 369 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 370 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 373 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 378 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 382 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 383 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 384 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 385 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 386 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 396 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 400 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 402 __asgn_plain
-    _b403,  # 403 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 404 __asgn_plain
-    _b405,  # 405 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 409 __asgn_plain
-    _b410,  # 410 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 TokenEffect
-    _b418,  # 418 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 430 __asgn_plain
-    _b431,  # 431 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 SearchEffect
+    _b319,  # 319 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 323 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 326 __asgn_plain
+    _b327,  # 327 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 328 __asgn_plain
+    _b329,  # 329 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 330 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 331 __asgn_plain
+    _b332,  # 332 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 338 __asgn_plain
+    _b339,  # 339 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 347 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 348 __asgn_plain
+    _b349,  # 349 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 ChangeBaseEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 358 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 359 __asgn_optional
+    _b360,  # 360 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 361 __asgn_plain
+    _b362,  # 362 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 367 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 373 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 374 __asgn_plain
+    _b375,  # 375 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 378 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 379 __asgn_plain
+    _b380,  # 380 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 381 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 382 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 386 __asgn_plain
+    _b387,  # 387 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 388 __asgn_plain
+    _b389,  # 389 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 390 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 391 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 392 __asgn_plain
+    _b393,  # 393 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 394 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 395 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 396 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 397 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 398 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 405 __asgn_plain
+    _b406,  # 406 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 412 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 425 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 TokenEffect
+    _b430,  # 430 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ReturnFromGraveyardEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
-    _b449,  # 449 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 ReturnAllFromGraveyardsEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 ExileTopEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 490 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 491 __asgn_plain
+    _b487,  # 487 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 493 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 CastThisEffect
+    _b499,  # 499 TapOrUntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 CopySpellEffect
-    _b502,  # 502 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 504 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 ContinuousEffect
-    _match_node,  # 513 ActionWord
-    _b514,  # 514 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 516 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 517 __asgn_oneormore
-    _match_node,  # 518 BackWord
-    _node,  # 519 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 524 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 534 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 BeginningTrigger
-    _node,  # 538 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 543 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 556 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 557 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 PTChange
-    _node,  # 572 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 CantBeBlockedByFewer
-    _b581,  # 581 CantBeBlockedExcept
-    _b582,  # 582 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 CantBeTargetedBy
-    _b585,  # 585 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 HasKeywordAtManaCost
-    _b597,  # 597 HasKeywords
-    _b598,  # 598 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 638 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 639 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 640 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 641 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 642 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 643 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 644 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 645 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 648 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 649 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 650 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 657 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 658 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 659 __asgn_oneormore
+    _b501,  # 501 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 CopySpellEffect
+    _b514,  # 514 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 516 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 ContinuousEffect
+    _match_node,  # 525 ActionWord
+    _b526,  # 526 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 529 __asgn_oneormore
+    _match_node,  # 530 BackWord
+    _node,  # 531 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 546 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 548 __asgn_plain
+    _b549,  # 549 BeginningTrigger
+    _node,  # 550 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 568 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 569 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 PTChange
+    _node,  # 584 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 CantBeBlockedByFewer
+    _b593,  # 593 CantBeBlockedExcept
+    _b594,  # 594 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 CantBeTargetedBy
+    _b597,  # 597 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 606 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 HasKeywordAtManaCost
+    _b609,  # 609 HasKeywords
+    _b610,  # 610 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 650 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 651 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 652 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 653 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 654 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 655 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 657 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 659 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 660 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 OntoBattlefield
-    _node,  # 682 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 698 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 703 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 707 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 708 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 710 __asgn_plain
-    _b711,  # 711 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 EachObjects
-    _node,  # 718 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 719 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 729 __asgn_plain
-    _b730,  # 730 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 732 __asgn_optional
-    _node,  # 733 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 737 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 745 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 750 __asgn_plain
-    _b751,  # 751 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 754 __asgn_plain
-    _b755,  # 755 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 759 __asgn_plain
-    _b760,  # 760 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 763 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 776 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 778 __asgn_optional
-    _match_node,  # 779 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 EntersEvent
-    _node,  # 787 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 802 __asgn_plain
-    _b803,  # 803 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 804 __asgn_plain
-    _b805,  # 805 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 816 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 817 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 818 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 819 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 820 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 822 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 823 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 824 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 662 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 669 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 670 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 671 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 672 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 691 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 OntoBattlefield
+    _node,  # 694 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 710 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
+    _b723,  # 723 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 724 __asgn_plain
+    _b725,  # 725 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 EachObjects
+    _node,  # 730 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 741 __asgn_plain
+    _b742,  # 742 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 744 __asgn_optional
+    _node,  # 745 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 762 __asgn_plain
+    _b763,  # 763 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 766 __asgn_plain
+    _b767,  # 767 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 788 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 790 __asgn_optional
+    _match_node,  # 791 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 EntersEvent
+    _node,  # 799 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 804 __asgn_plain
+    _b805,  # 805 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 827 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 828 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 829 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 831 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 832 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 833 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 835 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 836 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 139, 173, 214, 218, 232, 519, 538, 572, 682, 718, 733, 787])
+_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 226, 230, 244, 531, 550, 584, 694, 730, 745, 799])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61280,737 +61950,749 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b89,  # 89 FaceDownStep
     None,  # 90 __asgn_plain
     _b91,  # 91 ArrangeStep
-    None,  # 92 __asgn_oneormore
+    None,  # 92 __asgn_plain
     None,  # 93 __asgn_plain
-    None,  # 94 __asgn_plain
+    _b94,  # 94 GateCountersStep
     None,  # 95 __asgn_plain
-    None,  # 96 __asgn_plain
-    _b97,  # 97 Sentence
+    _b96,  # 96 GateDesignationStep
+    None,  # 97 __asgn_plain
     None,  # 98 __asgn_plain
-    _b99,  # 99 KeywordUse
+    _b99,  # 99 PutCountersStep
     None,  # 100 __asgn_plain
-    _b101,  # 101 KeywordLine
-    _b102,  # 102 ManaCost
-    None,  # 103 __asgn_zeroormore
-    None,  # 104 __asgn_oneormore
-    None,  # 105 __asgn_oneormore
-    None,  # 106 __asgn_oneormore
-    None,  # 107 __asgn_plain
-    _b108,  # 108 ModeChoice
-    None,  # 109 __asgn_plain
+    _b101,  # 101 DesignateStep
+    None,  # 102 __asgn_oneormore
+    None,  # 103 __asgn_plain
+    None,  # 104 __asgn_plain
+    None,  # 105 __asgn_plain
+    None,  # 106 __asgn_plain
+    _b107,  # 107 Sentence
+    None,  # 108 __asgn_plain
+    _b109,  # 109 KeywordUse
     None,  # 110 __asgn_plain
-    None,  # 111 __asgn_plain
-    None,  # 112 __asgn_plain
-    _b113,  # 113 AbilityStmt
-    None,  # 114 __asgn_optional
-    None,  # 115 __asgn_plain
-    None,  # 116 __asgn_plain
-    None,  # 117 ZoneName
-    None,  # 118 __asgn_optional
-    None,  # 119 __asgn_optional
+    _b111,  # 111 KeywordLine
+    _b112,  # 112 ManaCost
+    None,  # 113 __asgn_zeroormore
+    None,  # 114 __asgn_oneormore
+    None,  # 115 __asgn_oneormore
+    None,  # 116 __asgn_oneormore
+    None,  # 117 __asgn_plain
+    _b118,  # 118 ModeChoice
+    None,  # 119 __asgn_plain
     None,  # 120 __asgn_plain
     None,  # 121 __asgn_plain
-    _b122,  # 122 PlusAmount
-    None,  # 123 __asgn_plain
-    _b124,  # 124 Amount
+    None,  # 122 __asgn_plain
+    _b123,  # 123 AbilityStmt
+    None,  # 124 __asgn_optional
     None,  # 125 __asgn_plain
     None,  # 126 __asgn_plain
-    None,  # 127 __asgn_plain
-    _b128,  # 128 CountersOnThis
-    None,  # 129 __asgn_plain
+    None,  # 127 ZoneName
+    None,  # 128 __asgn_optional
+    None,  # 129 __asgn_optional
     None,  # 130 __asgn_plain
     None,  # 131 __asgn_plain
-    None,  # 132 __asgn_plain
+    _b132,  # 132 PlusAmount
     None,  # 133 __asgn_plain
-    _b134,  # 134 CounterKind
-    None,  # 135 __asgn_optional
-    None,  # 136 __asgn_optional
+    _b134,  # 134 Amount
+    None,  # 135 __asgn_plain
+    None,  # 136 __asgn_plain
     None,  # 137 __asgn_plain
-    _b138,  # 138 TapCost
-    None,  # 139 CostPart
+    _b138,  # 138 CountersOnThis
+    None,  # 139 __asgn_plain
     None,  # 140 __asgn_plain
-    _b141,  # 141 PayLifeCost
+    None,  # 141 __asgn_plain
     None,  # 142 __asgn_plain
-    _b143,  # 143 SacrificeThisCost
-    None,  # 144 __asgn_plain
-    _b145,  # 145 ExileThisCost
-    None,  # 146 __asgn_plain
+    None,  # 143 __asgn_plain
+    _b144,  # 144 CounterKind
+    None,  # 145 __asgn_optional
+    None,  # 146 __asgn_optional
     None,  # 147 __asgn_plain
-    _b148,  # 148 SacrificeCost
-    None,  # 149 __asgn_plain
-    _b150,  # 150 DiscardThisCost
-    None,  # 151 __asgn_plain
+    _b148,  # 148 TapCost
+    None,  # 149 CostPart
+    None,  # 150 __asgn_plain
+    _b151,  # 151 PayLifeCost
     None,  # 152 __asgn_plain
-    _b153,  # 153 DiscardCost
+    _b153,  # 153 SacrificeThisCost
     None,  # 154 __asgn_plain
-    None,  # 155 __asgn_plain
-    _b156,  # 156 ExileFromHandCost
+    _b155,  # 155 ExileThisCost
+    None,  # 156 __asgn_plain
     None,  # 157 __asgn_plain
-    None,  # 158 __asgn_plain
-    _b159,  # 159 RemoveCountersCost
-    None,  # 160 __asgn_plain
+    _b158,  # 158 SacrificeCost
+    None,  # 159 __asgn_plain
+    _b160,  # 160 DiscardThisCost
     None,  # 161 __asgn_plain
-    _b162,  # 162 RevealCost
-    None,  # 163 __asgn_plain
+    None,  # 162 __asgn_plain
+    _b163,  # 163 DiscardCost
     None,  # 164 __asgn_plain
-    _b165,  # 165 TapPermanentsCost
-    None,  # 166 __asgn_plain
+    None,  # 165 __asgn_plain
+    _b166,  # 166 ExileFromHandCost
     None,  # 167 __asgn_plain
-    _b168,  # 168 PutCountersCost
-    None,  # 169 __asgn_optional
+    None,  # 168 __asgn_plain
+    _b169,  # 169 RemoveCountersCost
     None,  # 170 __asgn_plain
     None,  # 171 __asgn_plain
-    _b172,  # 172 GraveyardCondition
-    None,  # 173 Condition
+    _b172,  # 172 RevealCost
+    None,  # 173 __asgn_plain
     None,  # 174 __asgn_plain
-    _b175,  # 175 ControlSinceCondition
-    _b176,  # 176 ResultCondition
+    _b175,  # 175 TapPermanentsCost
+    None,  # 176 __asgn_plain
     None,  # 177 __asgn_plain
-    None,  # 178 __asgn_plain
-    _b179,  # 179 ManaValueCondition
+    _b178,  # 178 PutCountersCost
+    None,  # 179 __asgn_optional
     None,  # 180 __asgn_plain
-    _b181,  # 181 LeftBattlefieldCondition
-    None,  # 182 __asgn_plain
-    _b183,  # 183 HasKeywordCondition
+    None,  # 181 __asgn_plain
+    _b182,  # 182 GraveyardCondition
+    None,  # 183 Condition
     None,  # 184 __asgn_plain
-    _b185,  # 185 CastInMainCondition
-    None,  # 186 __asgn_plain
+    _b185,  # 185 ControlSinceCondition
+    _b186,  # 186 ResultCondition
     None,  # 187 __asgn_plain
-    _b188,  # 188 CastFromCondition
-    None,  # 189 __asgn_plain
-    _b190,  # 190 DefendingControlsCondition
-    None,  # 191 __asgn_plain
-    _b192,  # 192 ControlNoneCondition
-    _b193,  # 193 ControlCondition
+    None,  # 188 __asgn_plain
+    _b189,  # 189 ManaValueCondition
+    None,  # 190 __asgn_plain
+    _b191,  # 191 LeftBattlefieldCondition
+    None,  # 192 __asgn_plain
+    _b193,  # 193 HasKeywordCondition
     None,  # 194 __asgn_plain
-    _b195,  # 195 EmptyHandCondition
+    _b195,  # 195 CastInMainCondition
     None,  # 196 __asgn_plain
-    _b197,  # 197 TotalPowerCondition
-    None,  # 198 __asgn_plain
+    None,  # 197 __asgn_plain
+    _b198,  # 198 CastFromCondition
     None,  # 199 __asgn_plain
-    _b200,  # 200 CountersCondition
+    _b200,  # 200 DefendingControlsCondition
     None,  # 201 __asgn_plain
-    None,  # 202 __asgn_plain
-    _b203,  # 203 HadCountersCondition
+    _b202,  # 202 ControlNoneCondition
+    _b203,  # 203 ControlCondition
     None,  # 204 __asgn_plain
-    _b205,  # 205 GreaterPTCondition
+    _b205,  # 205 EmptyHandCondition
     None,  # 206 __asgn_plain
-    _b207,  # 207 ItIsCondition
+    _b207,  # 207 TotalPowerCondition
     None,  # 208 __asgn_plain
     None,  # 209 __asgn_plain
-    _b210,  # 210 PaidCondition
-    None,  # 211 __asgn_optional
-    None,  # 212 __asgn_optional
-    None,  # 213 __asgn_oneormore
-    None,  # 214 Effect
-    None,  # 215 __asgn_plain
-    None,  # 216 ParamName
-    None,  # 217 KeywordName
-    None,  # 218 KeywordArg
-    None,  # 219 __asgn_zeroormore
+    _b210,  # 210 CountersCondition
+    None,  # 211 __asgn_plain
+    None,  # 212 __asgn_plain
+    _b213,  # 213 HadCountersCondition
+    None,  # 214 __asgn_plain
+    _b215,  # 215 GreaterPTCondition
+    None,  # 216 __asgn_plain
+    _b217,  # 217 DesignationCondition
+    None,  # 218 __asgn_plain
+    _b219,  # 219 ItIsCondition
     None,  # 220 __asgn_plain
     None,  # 221 __asgn_plain
-    _b222,  # 222 MoreKeywords
-    None,  # 223 __asgn_zeroormore
-    None,  # 224 __asgn_oneormore
-    None,  # 225 Supertype
-    None,  # 226 CardType
-    None,  # 227 Color
-    None,  # 228 __asgn_plain
-    _b229,  # 229 Mode
-    None,  # 230 __asgn_oneormore
-    None,  # 231 __asgn_plain
-    None,  # 232 AbilityBody
+    _b222,  # 222 PaidCondition
+    None,  # 223 __asgn_optional
+    None,  # 224 __asgn_optional
+    None,  # 225 __asgn_oneormore
+    None,  # 226 Effect
+    None,  # 227 __asgn_plain
+    None,  # 228 ParamName
+    None,  # 229 KeywordName
+    None,  # 230 KeywordArg
+    None,  # 231 __asgn_zeroormore
+    None,  # 232 __asgn_plain
     None,  # 233 __asgn_plain
-    None,  # 234 __asgn_plain
-    _b235,  # 235 SkipExtraTurnStmt
-    None,  # 236 __asgn_plain
-    None,  # 237 __asgn_plain
-    _b238,  # 238 CantSearchStmt
-    None,  # 239 __asgn_plain
-    _b240,  # 240 HandSizeStmt
-    None,  # 241 __asgn_plain
-    _b242,  # 242 PreventDamageByStmt
+    _b234,  # 234 MoreKeywords
+    None,  # 235 __asgn_zeroormore
+    None,  # 236 __asgn_oneormore
+    None,  # 237 Supertype
+    None,  # 238 CardType
+    None,  # 239 Color
+    None,  # 240 __asgn_plain
+    _b241,  # 241 Mode
+    None,  # 242 __asgn_oneormore
     None,  # 243 __asgn_plain
-    _b244,  # 244 CostReductionStmt
+    None,  # 244 AbilityBody
     None,  # 245 __asgn_plain
     None,  # 246 __asgn_plain
-    None,  # 247 __asgn_plain
+    _b247,  # 247 SkipExtraTurnStmt
     None,  # 248 __asgn_plain
-    _b249,  # 249 EntersWithStmt
-    None,  # 250 __asgn_plain
+    None,  # 249 __asgn_plain
+    _b250,  # 250 CantSearchStmt
     None,  # 251 __asgn_plain
-    _b252,  # 252 AmplifyStmt
+    _b252,  # 252 HandSizeStmt
     None,  # 253 __asgn_plain
-    None,  # 254 __asgn_plain
-    _b255,  # 255 AsTurnedFaceUpStmt
-    None,  # 256 __asgn_plain
-    _b257,  # 257 EntersAsCopyStmt
-    _b258,  # 258 CardAltCostStmt
+    _b254,  # 254 PreventDamageByStmt
+    None,  # 255 __asgn_plain
+    _b256,  # 256 CostReductionStmt
+    None,  # 257 __asgn_plain
+    None,  # 258 __asgn_plain
     None,  # 259 __asgn_plain
-    _b260,  # 260 CardAddCostStmt
-    None,  # 261 __asgn_plain
+    None,  # 260 __asgn_plain
+    _b261,  # 261 EntersWithStmt
     None,  # 262 __asgn_plain
-    _b263,  # 263 CantActivateStmt
-    None,  # 264 __asgn_plain
-    _b265,  # 265 TopRevealedStmt
+    None,  # 263 __asgn_plain
+    _b264,  # 264 AmplifyStmt
+    None,  # 265 __asgn_plain
     None,  # 266 __asgn_plain
-    None,  # 267 __asgn_plain
-    _b268,  # 268 AdditionalLandStmt
-    None,  # 269 __asgn_plain
-    None,  # 270 __asgn_plain
-    _b271,  # 271 PlayTopStmt
-    None,  # 272 __asgn_plain
+    _b267,  # 267 AsTurnedFaceUpStmt
+    None,  # 268 __asgn_plain
+    _b269,  # 269 EntersAsCopyStmt
+    _b270,  # 270 CardAltCostStmt
+    None,  # 271 __asgn_plain
+    _b272,  # 272 CardAddCostStmt
     None,  # 273 __asgn_plain
-    _b274,  # 274 CardsStaticStmt
-    None,  # 275 __asgn_plain
-    _b276,  # 276 CountOf
-    None,  # 277 __asgn_optional
+    None,  # 274 __asgn_plain
+    _b275,  # 275 CantActivateStmt
+    None,  # 276 __asgn_plain
+    _b277,  # 277 TopRevealedStmt
     None,  # 278 __asgn_plain
     None,  # 279 __asgn_plain
-    None,  # 280 __asgn_plain
-    _b281,  # 281 ObjectFilter
+    _b280,  # 280 AdditionalLandStmt
+    None,  # 281 __asgn_plain
     None,  # 282 __asgn_plain
-    None,  # 283 __asgn_plain
+    _b283,  # 283 PlayTopStmt
     None,  # 284 __asgn_plain
     None,  # 285 __asgn_plain
-    None,  # 286 __asgn_plain
-    _b287,  # 287 ControlledThing
-    None,  # 288 __asgn_oneormore
+    _b286,  # 286 CardsStaticStmt
+    None,  # 287 __asgn_plain
+    _b288,  # 288 CountOf
     None,  # 289 __asgn_optional
     None,  # 290 __asgn_plain
     None,  # 291 __asgn_plain
-    None,  # 292 ConditionWord
-    None,  # 293 __asgn_plain
-    _b294,  # 294 MayEffect
+    None,  # 292 __asgn_plain
+    _b293,  # 293 ObjectFilter
+    None,  # 294 __asgn_plain
     None,  # 295 __asgn_plain
     None,  # 296 __asgn_plain
-    _b297,  # 297 ChooseAmongEffect
+    None,  # 297 __asgn_plain
     None,  # 298 __asgn_plain
-    None,  # 299 __asgn_plain
-    _b300,  # 300 ExtraTurnEffect
-    None,  # 301 __asgn_plain
+    _b299,  # 299 ControlledThing
+    None,  # 300 __asgn_oneormore
+    None,  # 301 __asgn_optional
     None,  # 302 __asgn_plain
     None,  # 303 __asgn_plain
-    _b304,  # 304 CantCastEffect
+    None,  # 304 ConditionWord
     None,  # 305 __asgn_plain
-    None,  # 306 __asgn_plain
-    _b307,  # 307 PlayerTopCardActionEffect
+    _b306,  # 306 MayEffect
+    None,  # 307 __asgn_plain
     None,  # 308 __asgn_plain
-    None,  # 309 __asgn_plain
-    _b310,  # 310 LoseLifeEffect
+    _b309,  # 309 ChooseAmongEffect
+    None,  # 310 __asgn_plain
     None,  # 311 __asgn_plain
-    None,  # 312 __asgn_plain
-    _b313,  # 313 PlayerMillEffect
+    _b312,  # 312 ExtraTurnEffect
+    None,  # 313 __asgn_plain
     None,  # 314 __asgn_plain
-    _b315,  # 315 MayPlayEffect
-    None,  # 316 __asgn_plain
-    _b317,  # 317 BlockRequirementEffect
+    None,  # 315 __asgn_plain
+    _b316,  # 316 CantCastEffect
+    None,  # 317 __asgn_plain
     None,  # 318 __asgn_plain
-    None,  # 319 __asgn_plain
-    _b320,  # 320 TopCardActionEffect
+    _b319,  # 319 PlayerTopCardActionEffect
+    None,  # 320 __asgn_plain
     None,  # 321 __asgn_plain
-    _b322,  # 322 PayEffect
+    _b322,  # 322 LoseLifeEffect
     None,  # 323 __asgn_plain
     None,  # 324 __asgn_plain
-    _b325,  # 325 NumberedActionEffect
+    _b325,  # 325 PlayerMillEffect
     None,  # 326 __asgn_plain
-    _b327,  # 327 AttachEffect
+    _b327,  # 327 MayPlayEffect
     None,  # 328 __asgn_plain
-    None,  # 329 __asgn_plain
-    _b330,  # 330 FightEffect
+    _b329,  # 329 BlockRequirementEffect
+    None,  # 330 __asgn_plain
     None,  # 331 __asgn_plain
-    None,  # 332 __asgn_plain
-    _b333,  # 333 LookAtTopEffect
-    None,  # 334 __asgn_plain
+    _b332,  # 332 TopCardActionEffect
+    None,  # 333 __asgn_plain
+    _b334,  # 334 PayEffect
     None,  # 335 __asgn_plain
     None,  # 336 __asgn_plain
-    _b337,  # 337 ObjectDamageEffect
+    _b337,  # 337 NumberedActionEffect
     None,  # 338 __asgn_plain
-    None,  # 339 __asgn_plain
+    _b339,  # 339 AttachEffect
     None,  # 340 __asgn_plain
     None,  # 341 __asgn_plain
-    _b342,  # 342 MoveCountersEffect
+    _b342,  # 342 FightEffect
     None,  # 343 __asgn_plain
     None,  # 344 __asgn_plain
-    _b345,  # 345 ChangeBaseEffect
-    None,  # 346 __asgn_optional
-    None,  # 347 __asgn_optional
-    _b348,  # 348 KeywordCost
-    None,  # 349 __asgn_plain
-    _b350,  # 350 TypeArg
+    _b345,  # 345 LookAtTopEffect
+    None,  # 346 __asgn_plain
+    None,  # 347 __asgn_plain
+    None,  # 348 __asgn_plain
+    _b349,  # 349 ObjectDamageEffect
+    None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
-    _b352,  # 352 QualityArg
+    None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
-    _b354,  # 354 OntoArg
+    _b354,  # 354 MoveCountersEffect
     None,  # 355 __asgn_plain
     None,  # 356 __asgn_plain
-    None,  # 357 __asgn_plain
-    None,  # 358 __asgn_plain
-    None,  # 359 __asgn_plain
-    _b360,  # 360 TriggeredStmt
+    _b357,  # 357 ChangeBaseEffect
+    None,  # 358 __asgn_optional
+    None,  # 359 __asgn_optional
+    _b360,  # 360 KeywordCost
     None,  # 361 __asgn_plain
-    None,  # 362 __asgn_plain
-    _b363,  # 363 ActivatedStmt
-    None,  # 364 __asgn_plain
-    _b365,  # 365 PTDefiningStmt
-    None,  # 366 __asgn_oneormore
+    _b362,  # 362 TypeArg
+    None,  # 363 __asgn_plain
+    _b364,  # 364 QualityArg
+    None,  # 365 __asgn_plain
+    _b366,  # 366 OntoArg
     None,  # 367 __asgn_plain
-    _b368,  # 368 SpellKind
-    None,  # 369 __asgn_oneormore
-    None,  # 370 __asgn_oneormore
+    None,  # 368 __asgn_plain
+    None,  # 369 __asgn_plain
+    None,  # 370 __asgn_plain
     None,  # 371 __asgn_plain
-    _b372,  # 372 EntersTappedStmt
-    None,  # 373 __asgn_oneormore
+    _b372,  # 372 TriggeredStmt
+    None,  # 373 __asgn_plain
     None,  # 374 __asgn_plain
-    _b375,  # 375 CostPerTargetStmt
+    _b375,  # 375 ActivatedStmt
     None,  # 376 __asgn_plain
-    _b377,  # 377 UncounterableStmt
+    _b377,  # 377 PTDefiningStmt
     None,  # 378 __asgn_oneormore
     None,  # 379 __asgn_plain
-    None,  # 380 __asgn_plain
-    _b381,  # 381 StaticStmt
-    None,  # 382 __asgn_optional
-    None,  # 383 __asgn_oneormore
-    None,  # 384 __asgn_oneormore
+    _b380,  # 380 SpellKind
+    None,  # 381 __asgn_oneormore
+    None,  # 382 __asgn_oneormore
+    None,  # 383 __asgn_plain
+    _b384,  # 384 EntersTappedStmt
     None,  # 385 __asgn_oneormore
-    None,  # 386 __asgn_optional
-    None,  # 387 __asgn_plain
+    None,  # 386 __asgn_plain
+    _b387,  # 387 CostPerTargetStmt
     None,  # 388 __asgn_plain
-    None,  # 389 __asgn_plain
-    None,  # 390 __asgn_plain
+    _b389,  # 389 UncounterableStmt
+    None,  # 390 __asgn_oneormore
     None,  # 391 __asgn_plain
     None,  # 392 __asgn_plain
-    None,  # 393 __asgn_plain
-    _b394,  # 394 ControlClause
-    None,  # 395 __asgn_plain
-    None,  # 396 __asgn_plain
-    None,  # 397 __asgn_plain
-    None,  # 398 __asgn_plain
+    _b393,  # 393 StaticStmt
+    None,  # 394 __asgn_optional
+    None,  # 395 __asgn_oneormore
+    None,  # 396 __asgn_oneormore
+    None,  # 397 __asgn_oneormore
+    None,  # 398 __asgn_optional
     None,  # 399 __asgn_plain
-    None,  # 400 __asgn_oneormore
+    None,  # 400 __asgn_plain
     None,  # 401 __asgn_plain
     None,  # 402 __asgn_plain
-    _b403,  # 403 DividedDamageEffect
+    None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
-    _b405,  # 405 DamageEffect
-    None,  # 406 __asgn_plain
-    _b407,  # 407 DestroyEffect
+    None,  # 405 __asgn_plain
+    _b406,  # 406 ControlClause
+    None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
-    _b410,  # 410 DrawEffect
+    None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
-    _b412,  # 412 TokenCopyEffect
+    None,  # 412 __asgn_oneormore
     None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
-    None,  # 415 __asgn_plain
+    _b415,  # 415 DividedDamageEffect
     None,  # 416 __asgn_plain
-    _b417,  # 417 TokenEffect
-    _b418,  # 418 AddManaEffect
-    None,  # 419 __asgn_plain
+    _b417,  # 417 DamageEffect
+    None,  # 418 __asgn_plain
+    _b419,  # 419 DestroyEffect
     None,  # 420 __asgn_plain
-    _b421,  # 421 DiscardEffect
-    None,  # 422 __asgn_plain
-    _b423,  # 423 GainLifeEffect
-    None,  # 424 __asgn_plain
+    None,  # 421 __asgn_plain
+    _b422,  # 422 DrawEffect
+    None,  # 423 __asgn_plain
+    _b424,  # 424 TokenCopyEffect
     None,  # 425 __asgn_plain
-    _b426,  # 426 GainControlEffect
+    None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    _b428,  # 428 ReturnToHandEffect
-    None,  # 429 __asgn_plain
-    None,  # 430 __asgn_plain
-    _b431,  # 431 ReturnFromGraveyardEffect
+    None,  # 428 __asgn_plain
+    _b429,  # 429 TokenEffect
+    _b430,  # 430 AddManaEffect
+    None,  # 431 __asgn_plain
     None,  # 432 __asgn_plain
-    None,  # 433 __asgn_plain
+    _b433,  # 433 DiscardEffect
     None,  # 434 __asgn_plain
-    _b435,  # 435 ReturnToBattlefieldEffect
+    _b435,  # 435 GainLifeEffect
     None,  # 436 __asgn_plain
     None,  # 437 __asgn_plain
-    _b438,  # 438 ReturnAllFromGraveyardsEffect
+    _b438,  # 438 GainControlEffect
     None,  # 439 __asgn_plain
-    None,  # 440 __asgn_plain
+    _b440,  # 440 ReturnToHandEffect
     None,  # 441 __asgn_plain
     None,  # 442 __asgn_plain
-    _b443,  # 443 SearchEffect
+    _b443,  # 443 ReturnFromGraveyardEffect
     None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
     None,  # 446 __asgn_plain
-    _b447,  # 447 CounterSpellEffect
+    _b447,  # 447 ReturnToBattlefieldEffect
     None,  # 448 __asgn_plain
-    _b449,  # 449 ShuffleEffect
-    None,  # 450 __asgn_plain
+    None,  # 449 __asgn_plain
+    _b450,  # 450 ReturnAllFromGraveyardsEffect
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    _b453,  # 453 MillEffect
+    None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
-    None,  # 455 __asgn_plain
-    _b456,  # 456 PutFromHandEffect
+    _b455,  # 455 SearchEffect
+    None,  # 456 __asgn_plain
     None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    None,  # 459 __asgn_plain
-    _b460,  # 460 PutCountersEffect
-    None,  # 461 __asgn_plain
+    _b459,  # 459 CounterSpellEffect
+    None,  # 460 __asgn_plain
+    _b461,  # 461 ShuffleEffect
     None,  # 462 __asgn_plain
-    _b463,  # 463 PutOnLibraryEffect
+    None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
-    _b465,  # 465 PutIntoZoneEffect
+    _b465,  # 465 MillEffect
     None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    None,  # 468 __asgn_plain
+    _b468,  # 468 PutFromHandEffect
     None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
-    _b471,  # 471 ExileEffect
-    None,  # 472 __asgn_plain
-    _b473,  # 473 ExileTopEffect
+    None,  # 471 __asgn_plain
+    _b472,  # 472 PutCountersEffect
+    None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
-    _b475,  # 475 RegenerateEffect
+    _b475,  # 475 PutOnLibraryEffect
     None,  # 476 __asgn_plain
-    None,  # 477 __asgn_plain
+    _b477,  # 477 PutIntoZoneEffect
     None,  # 478 __asgn_plain
-    _b479,  # 479 PlayerSacrificesEffect
+    None,  # 479 __asgn_plain
     None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
-    _b483,  # 483 SacrificeEffect
+    _b483,  # 483 ExileEffect
     None,  # 484 __asgn_plain
-    _b485,  # 485 UntapEffect
+    _b485,  # 485 ExileTopEffect
     None,  # 486 __asgn_plain
-    _b487,  # 487 TapOrUntapEffect
+    _b487,  # 487 RegenerateEffect
     None,  # 488 __asgn_plain
-    _b489,  # 489 TapEffect
+    None,  # 489 __asgn_plain
     None,  # 490 __asgn_plain
-    None,  # 491 __asgn_plain
+    _b491,  # 491 PlayerSacrificesEffect
     None,  # 492 __asgn_plain
-    _b493,  # 493 RemoveCountersEffect
+    None,  # 493 __asgn_plain
     None,  # 494 __asgn_plain
-    _b495,  # 495 DelayedEffect
+    _b495,  # 495 SacrificeEffect
     None,  # 496 __asgn_plain
-    _b497,  # 497 PreventEffect
+    _b497,  # 497 UntapEffect
     None,  # 498 __asgn_plain
-    _b499,  # 499 CastThisEffect
+    _b499,  # 499 TapOrUntapEffect
     None,  # 500 __asgn_plain
-    _b501,  # 501 CopySpellEffect
-    _b502,  # 502 NoRegenEffect
+    _b501,  # 501 TapEffect
+    None,  # 502 __asgn_plain
     None,  # 503 __asgn_plain
     None,  # 504 __asgn_plain
-    None,  # 505 __asgn_plain
-    _b506,  # 506 PhaseOutEffect
-    None,  # 507 __asgn_plain
+    _b505,  # 505 RemoveCountersEffect
+    None,  # 506 __asgn_plain
+    _b507,  # 507 DelayedEffect
     None,  # 508 __asgn_plain
-    _b509,  # 509 NoUntapEffect
+    _b509,  # 509 PreventEffect
     None,  # 510 __asgn_plain
-    None,  # 511 __asgn_plain
-    _b512,  # 512 ContinuousEffect
-    None,  # 513 ActionWord
-    _b514,  # 514 PlayerRef
+    _b511,  # 511 CastThisEffect
+    None,  # 512 __asgn_plain
+    _b513,  # 513 CopySpellEffect
+    _b514,  # 514 NoRegenEffect
     None,  # 515 __asgn_plain
     None,  # 516 __asgn_plain
-    None,  # 517 __asgn_oneormore
-    None,  # 518 BackWord
-    None,  # 519 TargetRef
+    None,  # 517 __asgn_plain
+    _b518,  # 518 PhaseOutEffect
+    None,  # 519 __asgn_plain
     None,  # 520 __asgn_plain
-    _b521,  # 521 AnyNumberTargets
+    _b521,  # 521 NoUntapEffect
     None,  # 522 __asgn_plain
-    _b523,  # 523 AnyTarget
-    None,  # 524 __asgn_plain
-    None,  # 525 __asgn_plain
-    _b526,  # 526 UpToTargets
+    None,  # 523 __asgn_plain
+    _b524,  # 524 ContinuousEffect
+    None,  # 525 ActionWord
+    _b526,  # 526 PlayerRef
     None,  # 527 __asgn_plain
-    _b528,  # 528 EachPlayers
-    None,  # 529 __asgn_plain
-    _b530,  # 530 ThatRef
-    None,  # 531 __asgn_plain
-    _b532,  # 532 EnchantedRef
-    None,  # 533 __asgn_plain
-    None,  # 534 __asgn_oneormore
-    None,  # 535 __asgn_plain
+    None,  # 528 __asgn_plain
+    None,  # 529 __asgn_oneormore
+    None,  # 530 BackWord
+    None,  # 531 TargetRef
+    None,  # 532 __asgn_plain
+    _b533,  # 533 AnyNumberTargets
+    None,  # 534 __asgn_plain
+    _b535,  # 535 AnyTarget
     None,  # 536 __asgn_plain
-    _b537,  # 537 BeginningTrigger
-    None,  # 538 Trigger
+    None,  # 537 __asgn_plain
+    _b538,  # 538 UpToTargets
     None,  # 539 __asgn_plain
-    None,  # 540 __asgn_plain
-    _b541,  # 541 LastCounterTrigger
-    None,  # 542 __asgn_plain
+    _b540,  # 540 EachPlayers
+    None,  # 541 __asgn_plain
+    _b542,  # 542 ThatRef
     None,  # 543 __asgn_plain
-    None,  # 544 __asgn_plain
-    _b545,  # 545 BatchAttackTrigger
-    None,  # 546 __asgn_plain
-    _b547,  # 547 ThisTrigger
+    _b544,  # 544 EnchantedRef
+    None,  # 545 __asgn_plain
+    None,  # 546 __asgn_oneormore
+    None,  # 547 __asgn_plain
     None,  # 548 __asgn_plain
-    None,  # 549 __asgn_plain
-    None,  # 550 __asgn_plain
-    _b551,  # 551 CastTrigger
+    _b549,  # 549 BeginningTrigger
+    None,  # 550 Trigger
+    None,  # 551 __asgn_plain
     None,  # 552 __asgn_plain
-    None,  # 553 __asgn_plain
-    _b554,  # 554 YoursTrigger
+    _b553,  # 553 LastCounterTrigger
+    None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
-    None,  # 556 __asgn_optional
-    None,  # 557 __asgn_optional
+    None,  # 556 __asgn_plain
+    _b557,  # 557 BatchAttackTrigger
     None,  # 558 __asgn_plain
-    None,  # 559 __asgn_plain
+    _b559,  # 559 ThisTrigger
     None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    None,  # 563 __asgn_plain
+    _b563,  # 563 CastTrigger
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
-    None,  # 566 __asgn_plain
-    _b567,  # 567 ZonePlace
-    None,  # 568 __asgn_plain
-    None,  # 569 __asgn_plain
+    _b566,  # 566 YoursTrigger
+    None,  # 567 __asgn_plain
+    None,  # 568 __asgn_optional
+    None,  # 569 __asgn_optional
     None,  # 570 __asgn_plain
-    _b571,  # 571 PTChange
-    None,  # 572 StaticPart
+    None,  # 571 __asgn_plain
+    None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
-    _b574,  # 574 CantAttackOrBlock
+    None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
-    _b576,  # 576 CantAttack
+    None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
-    _b578,  # 578 CantBlock
-    None,  # 579 __asgn_plain
-    _b580,  # 580 CantBeBlockedByFewer
-    _b581,  # 581 CantBeBlockedExcept
-    _b582,  # 582 CanBlockOnly
-    None,  # 583 __asgn_plain
-    _b584,  # 584 CantBeTargetedBy
-    _b585,  # 585 CantBeTargeted
-    None,  # 586 __asgn_plain
-    _b587,  # 587 CantBeDestroyed
-    None,  # 588 __asgn_plain
-    _b589,  # 589 CantPhaseOut
-    None,  # 590 __asgn_plain
-    _b591,  # 591 PhasesEachUntap
-    None,  # 592 __asgn_plain
-    _b593,  # 593 GainsAbility
-    None,  # 594 __asgn_plain
+    None,  # 578 __asgn_plain
+    _b579,  # 579 ZonePlace
+    None,  # 580 __asgn_plain
+    None,  # 581 __asgn_plain
+    None,  # 582 __asgn_plain
+    _b583,  # 583 PTChange
+    None,  # 584 StaticPart
+    None,  # 585 __asgn_plain
+    _b586,  # 586 CantAttackOrBlock
+    None,  # 587 __asgn_plain
+    _b588,  # 588 CantAttack
+    None,  # 589 __asgn_plain
+    _b590,  # 590 CantBlock
+    None,  # 591 __asgn_plain
+    _b592,  # 592 CantBeBlockedByFewer
+    _b593,  # 593 CantBeBlockedExcept
+    _b594,  # 594 CanBlockOnly
     None,  # 595 __asgn_plain
-    _b596,  # 596 HasKeywordAtManaCost
-    _b597,  # 597 HasKeywords
-    _b598,  # 598 LosesKeywords
-    None,  # 599 __asgn_plain
+    _b596,  # 596 CantBeTargetedBy
+    _b597,  # 597 CantBeTargeted
+    None,  # 598 __asgn_plain
+    _b599,  # 599 CantBeDestroyed
     None,  # 600 __asgn_plain
-    _b601,  # 601 CombatDamageSteps
+    _b601,  # 601 CantPhaseOut
     None,  # 602 __asgn_plain
-    _b603,  # 603 AssignsExcess
+    _b603,  # 603 PhasesEachUntap
     None,  # 604 __asgn_plain
-    _b605,  # 605 AttacksUntapped
+    _b605,  # 605 GainsAbility
     None,  # 606 __asgn_plain
-    _b607,  # 607 DoesntUntap
-    None,  # 608 __asgn_plain
-    _b609,  # 609 DamageGainsLife
-    None,  # 610 __asgn_plain
-    _b611,  # 611 DamageIsLethal
+    None,  # 607 __asgn_plain
+    _b608,  # 608 HasKeywordAtManaCost
+    _b609,  # 609 HasKeywords
+    _b610,  # 610 LosesKeywords
+    None,  # 611 __asgn_plain
     None,  # 612 __asgn_plain
-    _b613,  # 613 DamageAsCounters
+    _b613,  # 613 CombatDamageSteps
     None,  # 614 __asgn_plain
-    _b615,  # 615 CantBeBlockedBy
+    _b615,  # 615 AssignsExcess
     None,  # 616 __asgn_plain
-    _b617,  # 617 CantBeAttachedBy
+    _b617,  # 617 AttacksUntapped
     None,  # 618 __asgn_plain
-    _b619,  # 619 PreventDamageFrom
+    _b619,  # 619 DoesntUntap
     None,  # 620 __asgn_plain
-    _b621,  # 621 AttacksDespite
+    _b621,  # 621 DamageGainsLife
     None,  # 622 __asgn_plain
-    _b623,  # 623 MaxBlockers
+    _b623,  # 623 DamageIsLethal
     None,  # 624 __asgn_plain
-    _b625,  # 625 AttacksEachCombat
+    _b625,  # 625 DamageAsCounters
     None,  # 626 __asgn_plain
-    _b627,  # 627 BlocksEachCombat
+    _b627,  # 627 CantBeBlockedBy
     None,  # 628 __asgn_plain
-    _b629,  # 629 CantBeBlocked
+    _b629,  # 629 CantBeAttachedBy
     None,  # 630 __asgn_plain
-    _b631,  # 631 IsColor
+    _b631,  # 631 PreventDamageFrom
     None,  # 632 __asgn_plain
-    None,  # 633 __asgn_plain
+    _b633,  # 633 AttacksDespite
     None,  # 634 __asgn_plain
-    None,  # 635 __asgn_plain
+    _b635,  # 635 MaxBlockers
     None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
-    None,  # 638 __asgn_oneormore
-    None,  # 639 __asgn_optional
-    None,  # 640 __asgn_optional
-    None,  # 641 __asgn_optional
-    None,  # 642 __asgn_optional
-    None,  # 643 __asgn_optional
-    None,  # 644 __asgn_optional
-    None,  # 645 __asgn_oneormore
+    _b637,  # 637 AttacksEachCombat
+    None,  # 638 __asgn_plain
+    _b639,  # 639 BlocksEachCombat
+    None,  # 640 __asgn_plain
+    _b641,  # 641 CantBeBlocked
+    None,  # 642 __asgn_plain
+    _b643,  # 643 IsColor
+    None,  # 644 __asgn_plain
+    None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
-    None,  # 648 __asgn_oneormore
-    None,  # 649 __asgn_optional
-    None,  # 650 __asgn_optional
-    None,  # 651 __asgn_plain
-    None,  # 652 __asgn_plain
-    None,  # 653 __asgn_plain
-    None,  # 654 __asgn_plain
-    None,  # 655 __asgn_plain
+    None,  # 648 __asgn_plain
+    None,  # 649 __asgn_plain
+    None,  # 650 __asgn_oneormore
+    None,  # 651 __asgn_optional
+    None,  # 652 __asgn_optional
+    None,  # 653 __asgn_optional
+    None,  # 654 __asgn_optional
+    None,  # 655 __asgn_optional
     None,  # 656 __asgn_optional
-    None,  # 657 __asgn_zeroormore
-    None,  # 658 __asgn_zeroormore
-    None,  # 659 __asgn_oneormore
+    None,  # 657 __asgn_oneormore
+    None,  # 658 __asgn_plain
+    None,  # 659 __asgn_plain
     None,  # 660 __asgn_oneormore
-    None,  # 661 __asgn_plain
-    None,  # 662 __asgn_plain
+    None,  # 661 __asgn_optional
+    None,  # 662 __asgn_optional
     None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    None,  # 668 __asgn_plain
-    None,  # 669 __asgn_plain
-    _b670,  # 670 Duration
-    None,  # 671 __asgn_plain
-    None,  # 672 __asgn_plain
-    _b673,  # 673 TargetObject
+    None,  # 668 __asgn_optional
+    None,  # 669 __asgn_zeroormore
+    None,  # 670 __asgn_zeroormore
+    None,  # 671 __asgn_oneormore
+    None,  # 672 __asgn_oneormore
+    None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
-    _b675,  # 675 FromGraveyard
+    None,  # 675 __asgn_plain
     None,  # 676 __asgn_plain
-    None,  # 677 __asgn_optional
-    None,  # 678 __asgn_optional
-    None,  # 679 __asgn_optional
+    None,  # 677 __asgn_plain
+    None,  # 678 __asgn_plain
+    None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
-    _b681,  # 681 OntoBattlefield
-    None,  # 682 Destination
+    None,  # 681 __asgn_plain
+    _b682,  # 682 Duration
     None,  # 683 __asgn_plain
-    _b684,  # 684 IntoHand
-    None,  # 685 __asgn_plain
-    _b686,  # 686 IntoGraveyard
-    None,  # 687 __asgn_optional
+    None,  # 684 __asgn_plain
+    _b685,  # 685 TargetObject
+    None,  # 686 __asgn_plain
+    _b687,  # 687 FromGraveyard
     None,  # 688 __asgn_plain
-    _b689,  # 689 CostValue
-    None,  # 690 __asgn_plain
-    None,  # 691 __asgn_plain
+    None,  # 689 __asgn_optional
+    None,  # 690 __asgn_optional
+    None,  # 691 __asgn_optional
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
-    None,  # 694 __asgn_plain
+    _b693,  # 693 OntoBattlefield
+    None,  # 694 Destination
     None,  # 695 __asgn_plain
-    None,  # 696 __asgn_plain
+    _b696,  # 696 IntoHand
     None,  # 697 __asgn_plain
-    None,  # 698 __asgn_optional
-    None,  # 699 __asgn_plain
+    _b698,  # 698 IntoGraveyard
+    None,  # 699 __asgn_optional
     None,  # 700 __asgn_plain
-    None,  # 701 __asgn_plain
+    _b701,  # 701 CostValue
     None,  # 702 __asgn_plain
-    None,  # 703 __asgn_optional
+    None,  # 703 __asgn_plain
     None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
-    None,  # 707 __asgn_oneormore
-    None,  # 708 __asgn_oneormore
-    None,  # 709 __asgn_optional
-    None,  # 710 __asgn_plain
-    _b711,  # 711 BackRef
+    None,  # 707 __asgn_plain
+    None,  # 708 __asgn_plain
+    None,  # 709 __asgn_plain
+    None,  # 710 __asgn_optional
+    None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
-    _b713,  # 713 TargetPlayer
-    None,  # 714 __asgn_optional
-    None,  # 715 __asgn_plain
+    None,  # 713 __asgn_plain
+    None,  # 714 __asgn_plain
+    None,  # 715 __asgn_optional
     None,  # 716 __asgn_plain
-    _b717,  # 717 EachObjects
-    None,  # 718 KeywordCostPart
-    None,  # 719 __asgn_optional
+    None,  # 717 __asgn_plain
+    None,  # 718 __asgn_plain
+    None,  # 719 __asgn_oneormore
     None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_oneormore
-    None,  # 722 __asgn_optional
-    None,  # 723 __asgn_optional
-    None,  # 724 __asgn_optional
-    None,  # 725 __asgn_plain
-    None,  # 726 __asgn_plain
-    None,  # 727 __asgn_oneormore
-    None,  # 728 __asgn_oneormore
-    None,  # 729 __asgn_plain
-    _b730,  # 730 QualityRef
-    None,  # 731 __asgn_plain
-    None,  # 732 __asgn_optional
-    None,  # 733 GrantedAbility
-    None,  # 734 __asgn_oneormore
-    None,  # 735 __asgn_oneormore
-    None,  # 736 __asgn_plain
-    None,  # 737 __asgn_optional
-    None,  # 738 __asgn_oneormore
+    None,  # 721 __asgn_optional
+    None,  # 722 __asgn_plain
+    _b723,  # 723 BackRef
+    None,  # 724 __asgn_plain
+    _b725,  # 725 TargetPlayer
+    None,  # 726 __asgn_optional
+    None,  # 727 __asgn_plain
+    None,  # 728 __asgn_plain
+    _b729,  # 729 EachObjects
+    None,  # 730 KeywordCostPart
+    None,  # 731 __asgn_optional
+    None,  # 732 __asgn_oneormore
+    None,  # 733 __asgn_oneormore
+    None,  # 734 __asgn_optional
+    None,  # 735 __asgn_optional
+    None,  # 736 __asgn_optional
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_plain
     None,  # 739 __asgn_oneormore
     None,  # 740 __asgn_oneormore
-    None,  # 741 __asgn_oneormore
-    None,  # 742 __asgn_oneormore
-    None,  # 743 __asgn_oneormore
-    None,  # 744 __asgn_oneormore
-    None,  # 745 __asgn_oneormore
+    None,  # 741 __asgn_plain
+    _b742,  # 742 QualityRef
+    None,  # 743 __asgn_plain
+    None,  # 744 __asgn_optional
+    None,  # 745 GrantedAbility
     None,  # 746 __asgn_oneormore
-    None,  # 747 __asgn_optional
+    None,  # 747 __asgn_oneormore
     None,  # 748 __asgn_plain
-    None,  # 749 __asgn_plain
-    None,  # 750 __asgn_plain
-    _b751,  # 751 PerTime
-    None,  # 752 __asgn_optional
+    None,  # 749 __asgn_optional
+    None,  # 750 __asgn_oneormore
+    None,  # 751 __asgn_oneormore
+    None,  # 752 __asgn_oneormore
     None,  # 753 __asgn_oneormore
-    None,  # 754 __asgn_plain
-    _b755,  # 755 PerObject
-    None,  # 756 __asgn_optional
-    None,  # 757 __asgn_plain
-    None,  # 758 __asgn_plain
-    None,  # 759 __asgn_plain
-    _b760,  # 760 PowerOf
+    None,  # 754 __asgn_oneormore
+    None,  # 755 __asgn_oneormore
+    None,  # 756 __asgn_oneormore
+    None,  # 757 __asgn_oneormore
+    None,  # 758 __asgn_oneormore
+    None,  # 759 __asgn_optional
+    None,  # 760 __asgn_plain
     None,  # 761 __asgn_plain
     None,  # 762 __asgn_plain
-    None,  # 763 __asgn_plain
-    None,  # 764 __asgn_plain
-    None,  # 765 __asgn_plain
+    _b763,  # 763 PerTime
+    None,  # 764 __asgn_optional
+    None,  # 765 __asgn_oneormore
     None,  # 766 __asgn_plain
-    None,  # 767 __asgn_plain
+    _b767,  # 767 PerObject
     None,  # 768 __asgn_optional
-    None,  # 769 __asgn_optional
-    None,  # 770 __asgn_optional
-    None,  # 771 __asgn_optional
-    None,  # 772 __asgn_optional
-    None,  # 773 __asgn_optional
-    None,  # 774 __asgn_optional
-    None,  # 775 __asgn_optional
-    None,  # 776 __asgn_oneormore
-    None,  # 777 __asgn_optional
-    None,  # 778 __asgn_optional
-    None,  # 779 DelayedStep
+    None,  # 769 __asgn_plain
+    None,  # 770 __asgn_plain
+    None,  # 771 __asgn_plain
+    _b772,  # 772 PowerOf
+    None,  # 773 __asgn_plain
+    None,  # 774 __asgn_plain
+    None,  # 775 __asgn_plain
+    None,  # 776 __asgn_plain
+    None,  # 777 __asgn_plain
+    None,  # 778 __asgn_plain
+    None,  # 779 __asgn_plain
     None,  # 780 __asgn_optional
     None,  # 781 __asgn_optional
-    None,  # 782 __asgn_plain
-    None,  # 783 __asgn_plain
+    None,  # 782 __asgn_optional
+    None,  # 783 __asgn_optional
     None,  # 784 __asgn_optional
-    None,  # 785 __asgn_plain
-    _b786,  # 786 EntersEvent
-    None,  # 787 ThisEvent
-    None,  # 788 __asgn_plain
-    _b789,  # 789 LeavesEvent
-    None,  # 790 __asgn_plain
-    _b791,  # 791 DiesEvent
-    None,  # 792 __asgn_plain
-    _b793,  # 793 AttacksAloneEvent
+    None,  # 785 __asgn_optional
+    None,  # 786 __asgn_optional
+    None,  # 787 __asgn_optional
+    None,  # 788 __asgn_oneormore
+    None,  # 789 __asgn_optional
+    None,  # 790 __asgn_optional
+    None,  # 791 DelayedStep
+    None,  # 792 __asgn_optional
+    None,  # 793 __asgn_optional
     None,  # 794 __asgn_plain
-    _b795,  # 795 AttacksEvent
-    None,  # 796 __asgn_plain
-    _b797,  # 797 BlocksEvent
-    None,  # 798 __asgn_plain
-    None,  # 799 __asgn_plain
+    None,  # 795 __asgn_plain
+    None,  # 796 __asgn_optional
+    None,  # 797 __asgn_plain
+    _b798,  # 798 EntersEvent
+    None,  # 799 ThisEvent
     None,  # 800 __asgn_plain
-    _b801,  # 801 BlockedEvent
+    _b801,  # 801 LeavesEvent
     None,  # 802 __asgn_plain
-    _b803,  # 803 PhasesEvent
+    _b803,  # 803 DiesEvent
     None,  # 804 __asgn_plain
-    _b805,  # 805 TurnedUpEvent
+    _b805,  # 805 AttacksAloneEvent
     None,  # 806 __asgn_plain
-    _b807,  # 807 ExiledThisWayEvent
+    _b807,  # 807 AttacksEvent
     None,  # 808 __asgn_plain
-    _b809,  # 809 TargetedEvent
+    _b809,  # 809 BlocksEvent
     None,  # 810 __asgn_plain
     None,  # 811 __asgn_plain
-    _b812,  # 812 DealsDamageEvent
-    None,  # 813 __asgn_plain
-    _b814,  # 814 DealtDamageEvent
-    None,  # 815 __asgn_optional
-    None,  # 816 __asgn_optional
-    None,  # 817 __asgn_oneormore
-    None,  # 818 __asgn_optional
-    None,  # 819 __asgn_optional
-    None,  # 820 __asgn_optional
-    None,  # 821 __asgn_optional
-    None,  # 822 __asgn_optional
-    None,  # 823 __asgn_optional
-    None,  # 824 __asgn_optional
+    None,  # 812 __asgn_plain
+    _b813,  # 813 BlockedEvent
+    None,  # 814 __asgn_plain
+    _b815,  # 815 PhasesEvent
+    None,  # 816 __asgn_plain
+    _b817,  # 817 TurnedUpEvent
+    None,  # 818 __asgn_plain
+    _b819,  # 819 ExiledThisWayEvent
+    None,  # 820 __asgn_plain
+    _b821,  # 821 TargetedEvent
+    None,  # 822 __asgn_plain
+    None,  # 823 __asgn_plain
+    _b824,  # 824 DealsDamageEvent
+    None,  # 825 __asgn_plain
+    _b826,  # 826 DealtDamageEvent
+    None,  # 827 __asgn_optional
+    None,  # 828 __asgn_optional
+    None,  # 829 __asgn_oneormore
+    None,  # 830 __asgn_optional
+    None,  # 831 __asgn_optional
+    None,  # 832 __asgn_optional
+    None,  # 833 __asgn_optional
+    None,  # 834 __asgn_optional
+    None,  # 835 __asgn_optional
+    None,  # 836 __asgn_optional
 ]

@@ -421,8 +421,9 @@ class CardDefinition:
 class ActionStep:
     """A primitive step of a keyword action (701)."""
 
-    kind: str  # "find", "move", "randomize", "face_down", "arrange"
+    kind: str  # "find", "move", "randomize", "face_down", "arrange", "unless_counters", ...
     may_fail: bool = False
+    arg: str = ""  # a counter kind or a designation, for the steps that name one
 
 
 class KeywordAction:

@@ -276,6 +276,18 @@ class GreaterPowerOrToughness:
 
 
 @dataclass(frozen=True)
+class IsDesignated:
+    """701.31b: "as long as this is monstrous" -- the source permanent has the designation."""
+
+    designation: str
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """The source, on the battlefield now, has it."""
+        src = game.state.objects.get(res.source_oid)
+        return src is not None and self.designation in src.designations
+
+
+@dataclass(frozen=True)
 class HadNoCounters:
     """603.10a, 608.2h: "if it had no -1/-1 counters on it" (702.79a persist) -- the source as it last
     existed on the battlefield: its last known information once it has left (400.7)."""
@@ -318,6 +330,7 @@ __all__ = [
     "ControlsNone",
     "GreaterPowerOrToughness",
     "HadNoCounters",
+    "IsDesignated",
     "CostPaid",
     "CouldCastTiming",
     "DefendingPlayerControls",

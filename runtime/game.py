@@ -1146,7 +1146,10 @@ class Game:
         """Run a keyword action's primitive steps (701.19 search, 701.20 shuffle), each by its kind."""
         found: list[int] = []
         for step in act.action.steps:
-            found = ACTION_STEPS[step.kind](self, res, player, act, step, found)
+            after = ACTION_STEPS[step.kind](self, res, player, act, step, found)
+            if after is None:
+                return  # a step's condition stopped the action (701.31a, 701.43a)
+            found = after
 
     def cant_search(self, player: int) -> bool:
         """701.19: whether a static ability of a permanent says ``player`` can't search libraries."""

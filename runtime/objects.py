@@ -85,6 +85,7 @@ class GameObject:
     control_since: int = -1
     attached_to: int | None = None  # 301.5 / 303.4: the permanent an Aura or Equipment is attached to
     phased_indirectly: bool = False  # 702.26g: phased out because what it's attached to did
+    designations: frozenset[str] = frozenset()  # 701.31b: "monstrous" (not an ability nor a copiable value)
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameObject":
         """A fast copy: every field is immutable except the counters and the cast record."""

@@ -316,6 +316,19 @@ class GreaterPowerOrToughness(Condition):
 
 
 @dataclass(frozen=True)
+class IsDesignated(Condition):
+    """"if this is monstrous" (701.31b): the source has the designation."""
+
+    designation: str
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if {card} is {self.designation}"
+
+    def python(self) -> str:
+        return f"rt.IsDesignated(designation={lit(self.designation)})"
+
+
+@dataclass(frozen=True)
 class HadNoCounters(Condition):
     """"if it had no -1/-1 counters on it" (702.79a persist): the source as it last existed on the
     battlefield (603.10a leaves-the-battlefield abilities look back in time; 608.2h)."""
