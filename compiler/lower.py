@@ -611,6 +611,10 @@ class CardLowering:
     def condition_DesignationCondition(self, c: Any) -> Condition:
         return co.IsDesignated(str(c.designation))  # 701.31b
 
+    def condition_CardTypesCondition(self, c: Any) -> Condition:
+        # Delirium (207.2c): card types (205.2a) among the cards in the controller's graveyard
+        return co.CardTypesInGraveyard(self.amount(c.count).value)
+
     def condition_HadCountersCondition(self, c: Any) -> Condition:
         # 603.10a, 608.2h: "it had no -1/-1 counters on it" -- the source as it last existed.
         return co.HadNoCounters(self.counter_kind(c.counter))

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '2070d752ee7680a1cc77d79d62c9a57e25538337167ff91efb26e94d33a32ad0'
+GRAMMAR = '75f3f9b6eca8bcdc6d848cc7f7cd12604469e6dc971759e9d01b8d5cbfc90563'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -240,6 +240,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('GreaterPTCondition', 'common', 'GreaterPTCondition', ''),
     ('__asgn_plain', 'plain', '', 'designation'),
     ('DesignationCondition', 'common', 'DesignationCondition', ''),
+    ('__asgn_plain', 'plain', '', 'count'),
+    ('__asgn_plain', 'plain', '', 'types'),
+    ('CardTypesCondition', 'common', 'CardTypesCondition', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('ItIsCondition', 'common', 'ItIsCondition', ''),
     ('__asgn_plain', 'plain', '', 'word'),
@@ -10497,7 +10500,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F19:
+        if ch in _F11:
             while True:
                 p77 = p
                 res78: list[Any] = []
@@ -10507,26 +10510,31 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p77] = q
-                if not (text.startswith("it's", q)):
+                if not (text.startswith('there', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "it's", '')
-                q += 4
+                v = (q, 'there', '')
+                q += 5
                 p77 = q
                 res78.append(v)
-                r = self.e45_0(p77)
-                if r is None:
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'are', '')
+                q += 3
                 p77 = q
-                if v:
-                    res78.append(v)
+                res78.append(v)
                 p79 = p77
                 res80: list[Any] = []
-                r = self.r_ObjectFilter_0(p79)
+                r = self.r_Amount_0(p79)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10541,9 +10549,143 @@ class CardParser:
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
-                if res78:
-                    n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                p81 = p77
+                res82: list[Any] = []
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('types', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'types', '')
+                q += 5
+                p81 = q
+                res82.append(v)
+                if res82:
+                    n = Nt(res82)
                     n.rule = 219
+                p77 = p81
+                if res82 and n:
+                    res78.append(n)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'among', '')
+                q += 5
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p77 = q
+                res78.append(v)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 220
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -10553,22 +10695,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F19:
             while True:
-                p81 = p
-                res82: list[Any] = []
-                while True:
-                    r = self.e46_0(p81)
-                    if r is None:
-                        break
-                    q, v = r
-                    p81 = q
-                    if v is not None:
-                        res82.append(v)
-                    break
-                p83 = p81
+                p83 = p
                 res84: list[Any] = []
-                r = self.r_ConditionWord_0(p83)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "it's", '')
+                q += 4
+                p83 = q
+                res84.append(v)
+                r = self.e45_0(p83)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10577,50 +10722,103 @@ class CardParser:
                 p83 = q
                 if v:
                     res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 220
-                p81 = p83
-                if res84 and n:
-                    res82.append(n)
-                while True:
-                    p85 = p81
-                    res86: list[Any] = []
-                    q = sk0[p85]
-                    if q < 0:
-                        q = _WS0(text, p85).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p85] = q
-                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'with', '')
-                    q += 4
-                    p85 = q
+                p85 = p83
+                res86: list[Any] = []
+                r = self.r_ObjectFilter_0(p85)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p85 = q
+                if v:
                     res86.append(v)
-                    p87 = p85
-                    res88: list[Any] = []
-                    r = self.r_ManaCost_0(p87)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 221
+                p83 = p85
+                if res86 and n:
+                    res84.append(n)
+                if res84:
+                    n = Nt(res84 if len(res84) == 1 and type(res84[0]) is not list else flatten(res84))
+                    n.rule = 222
+                q = p83
+                v = n if res84 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 183
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p87 = p
+                res88: list[Any] = []
+                while True:
+                    r = self.e46_0(p87)
                     if r is None:
                         break
                     q, v = r
                     p87 = q
-                    if v:
+                    if v is not None:
                         res88.append(v)
-                    if res88:
-                        n = Nt(res88)
-                        n.rule = 221
-                    p85 = p87
-                    if res88 and n:
-                        res86.append(n)
-                    p81 = p85
-                    res82 += res86
                     break
-                if res82:
-                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 222
-                q = p81
-                v = n if res82 else None
+                p89 = p87
+                res90: list[Any] = []
+                r = self.r_ConditionWord_0(p89)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p89 = q
+                if v:
+                    res90.append(v)
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 223
+                p87 = p89
+                if res90 and n:
+                    res88.append(n)
+                while True:
+                    p91 = p87
+                    res92: list[Any] = []
+                    q = sk0[p91]
+                    if q < 0:
+                        q = _WS0(text, p91).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p91] = q
+                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'with', '')
+                    q += 4
+                    p91 = q
+                    res92.append(v)
+                    p93 = p91
+                    res94: list[Any] = []
+                    r = self.r_ManaCost_0(p93)
+                    if r is None:
+                        break
+                    q, v = r
+                    p93 = q
+                    if v:
+                        res94.append(v)
+                    if res94:
+                        n = Nt(res94)
+                        n.rule = 224
+                    p91 = p93
+                    if res94 and n:
+                        res92.append(n)
+                    p87 = p91
+                    res88 += res92
+                    break
+                if res88:
+                    n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
+                    n.rule = 225
+                q = p87
+                v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 183
@@ -10648,7 +10846,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 223
+        n.rule = 226
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -10669,7 +10867,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 224
+        n.rule = 227
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10715,7 +10913,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 225
+        n.rule = 228
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10831,7 +11029,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 226
+                    n.rule = 229
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10862,7 +11060,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 226
+                    n.rule = 229
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10886,7 +11084,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 226
+                    n.rule = 229
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10947,7 +11145,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 227
+                    n.rule = 230
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -11003,7 +11201,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 228
+        n.rule = 231
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -11039,7 +11237,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 229
+        n.rule = 232
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -11072,7 +11270,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 230
+                n.rule = 233
             q = p1
             v = n if res2 else None
             p = q
@@ -11082,7 +11280,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 231
+        n.rule = 234
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -11115,7 +11313,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 232
+                n.rule = 235
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11155,13 +11353,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 233
+                n.rule = 236
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 234
+                n.rule = 237
             q = p1
             v = n if res2 else None
             p = q
@@ -11171,7 +11369,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 235
+        n.rule = 238
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -11206,7 +11404,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 236
+        n.rule = 239
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -11239,7 +11437,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 237
+                    n.rule = 240
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11260,7 +11458,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 237
+                    n.rule = 240
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11281,7 +11479,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 237
+                    n.rule = 240
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11302,7 +11500,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 237
+                    n.rule = 240
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11339,7 +11537,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 238
+                    n.rule = 241
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11360,7 +11558,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 238
+                    n.rule = 241
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11381,7 +11579,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 238
+                    n.rule = 241
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11402,7 +11600,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 238
+                    n.rule = 241
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11423,7 +11621,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 238
+                    n.rule = 241
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11444,7 +11642,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 238
+                    n.rule = 241
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11465,7 +11663,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 238
+                    n.rule = 241
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11486,7 +11684,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 238
+                    n.rule = 241
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11523,7 +11721,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11544,7 +11742,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11565,7 +11763,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11586,7 +11784,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11607,7 +11805,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11628,7 +11826,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11675,7 +11873,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 240
+                n.rule = 243
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11691,7 +11889,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 241
+                n.rule = 244
             q = p1
             v = n if res2 else None
             p = q
@@ -11702,7 +11900,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 242
+        n.rule = 245
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -11736,7 +11934,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 243
+                n.rule = 246
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11820,7 +12018,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 244
+                    n.rule = 247
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11844,7 +12042,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 244
+                    n.rule = 247
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11874,7 +12072,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 244
+                    n.rule = 247
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11918,7 +12116,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 245
+                    n.rule = 248
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -12080,7 +12278,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 246
+                    n.rule = 249
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -12100,12 +12298,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 247
+                    n.rule = 250
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12135,7 +12333,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 248
+                    n.rule = 251
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -12185,18 +12383,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 249
+                    n.rule = 252
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 250
+                    n.rule = 253
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12211,7 +12409,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12339,18 +12537,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 251
+                    n.rule = 254
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 252
+                    n.rule = 255
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12512,18 +12710,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 253
+                    n.rule = 256
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 254
+                    n.rule = 257
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12692,7 +12890,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 255
+                    n.rule = 258
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12740,12 +12938,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 256
+                    n.rule = 259
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12760,7 +12958,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12775,7 +12973,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12810,7 +13008,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 257
+                        n.rule = 260
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12870,7 +13068,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 258
+                    n.rule = 261
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12887,7 +13085,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 259
+                    n.rule = 262
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
@@ -12950,7 +13148,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 260
+                        n.rule = 263
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12996,12 +13194,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 261
+                    n.rule = 264
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13016,7 +13214,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13388,7 +13586,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 262
+                    n.rule = 265
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -13405,7 +13603,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 263
+                    n.rule = 266
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -13476,12 +13674,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 264
+                    n.rule = 267
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13615,7 +13813,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 265
+                    n.rule = 268
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -13632,7 +13830,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 266
+                    n.rule = 269
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -13675,12 +13873,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 267
+                    n.rule = 270
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13870,7 +14068,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 268
+                    n.rule = 271
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13918,12 +14116,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 269
+                    n.rule = 272
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14083,12 +14281,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 270
+                    n.rule = 273
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14236,7 +14434,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 271
+                    n.rule = 274
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -14256,12 +14454,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 272
+                    n.rule = 275
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14276,7 +14474,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14291,7 +14489,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14355,7 +14553,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 273
+                    n.rule = 276
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -14405,18 +14603,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 274
+                    n.rule = 277
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 275
+                    n.rule = 278
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14555,18 +14753,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 276
+                    n.rule = 279
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 277
+                    n.rule = 280
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14638,7 +14836,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 278
+                    n.rule = 281
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -14739,18 +14937,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 279
+                    n.rule = 282
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 280
+                    n.rule = 283
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14808,7 +15006,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 281
+                    n.rule = 284
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -14941,7 +15139,7 @@ class CardParser:
                         res94.append(v)
                     if res94:
                         n = Nt(res94)
-                        n.rule = 282
+                        n.rule = 285
                     p91 = p93
                     if res94 and n:
                         res92.append(n)
@@ -14950,12 +15148,12 @@ class CardParser:
                     break
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 283
+                    n.rule = 286
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14991,7 +15189,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 284
+                    n.rule = 287
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -15069,7 +15267,7 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 285
+                    n.rule = 288
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -15084,12 +15282,12 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 286
+                    n.rule = 289
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15104,7 +15302,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 244
+                    n.rule = 247
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15164,7 +15362,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 287
+            n.rule = 290
         p = p1
         if res2 and n:
             res.append(n)
@@ -15180,7 +15378,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 288
+        n.rule = 291
         return p, n
 
     def e36_0(self, p: int) -> Any:
@@ -15201,7 +15399,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 289
+        n.rule = 292
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -15349,7 +15547,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 290
+                    n.rule = 293
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -15416,7 +15614,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 291
+                    n.rule = 294
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -15491,7 +15689,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 292
+                    n.rule = 295
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -15504,7 +15702,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 293
+        n.rule = 296
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -15649,7 +15847,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 294
+                    n.rule = 297
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15677,7 +15875,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 295
+                    n.rule = 298
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15705,7 +15903,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 296
+                    n.rule = 299
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15830,7 +16028,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 297
+                    n.rule = 300
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -16003,13 +16201,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 298
+                n.rule = 301
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 299
+                n.rule = 302
             q = p1
             v = n if res2 else None
             p = q
@@ -16020,7 +16218,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 300
+        n.rule = 303
         return p, n
 
     def e43_0(self, p: int) -> Any:
@@ -16041,7 +16239,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 301
+        n.rule = 304
         return q, n
 
     def e44_0(self, p: int) -> Any:
@@ -16188,7 +16386,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 302
+                    n.rule = 305
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -16228,7 +16426,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 303
+                    n.rule = 306
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -16300,7 +16498,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 304
+        n.rule = 307
         return p, n
 
     def e47_0(self, p: int) -> Any:
@@ -18507,13 +18705,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 305
+                    n.rule = 308
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 306
+                    n.rule = 309
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -18538,7 +18736,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 307
+                    n.rule = 310
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -18598,13 +18796,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 308
+                    n.rule = 311
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 309
+                    n.rule = 312
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -18628,7 +18826,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 310
+                        n.rule = 313
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -18690,7 +18888,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 311
+                    n.rule = 314
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -18738,7 +18936,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 312
+                    n.rule = 315
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -18763,7 +18961,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 313
+                    n.rule = 316
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -18892,7 +19090,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 314
+                    n.rule = 317
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18956,13 +19154,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 315
+                    n.rule = 318
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 316
+                    n.rule = 319
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -19013,7 +19211,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 317
+                    n.rule = 320
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -19030,7 +19228,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 318
+                    n.rule = 321
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -19120,7 +19318,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 319
+                    n.rule = 322
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -19171,7 +19369,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 320
+                    n.rule = 323
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -19197,7 +19395,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 321
+                    n.rule = 324
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -19217,7 +19415,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 322
+                    n.rule = 325
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -19385,7 +19583,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 323
+                    n.rule = 326
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -19444,7 +19642,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 324
+                    n.rule = 327
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -19543,7 +19741,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 325
+                    n.rule = 328
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19905,7 +20103,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 326
+                    n.rule = 329
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19939,7 +20137,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 327
+                    n.rule = 330
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -20016,7 +20214,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 328
+                    n.rule = 331
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -20120,7 +20318,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 329
+                    n.rule = 332
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -20171,7 +20369,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 330
+                    n.rule = 333
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -20239,7 +20437,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 331
+                    n.rule = 334
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -20259,7 +20457,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 332
+                    n.rule = 335
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -20298,13 +20496,13 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 333
+                    n.rule = 336
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 334
+                    n.rule = 337
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -20329,7 +20527,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 335
+                    n.rule = 338
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -20357,13 +20555,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 336
+                    n.rule = 339
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 337
+                    n.rule = 340
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -20430,13 +20628,13 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 338
+                    n.rule = 341
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 339
+                    n.rule = 342
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -20461,7 +20659,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 340
+                    n.rule = 343
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -20492,13 +20690,13 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 341
+                    n.rule = 344
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 342
+                    n.rule = 345
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -20579,7 +20777,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 343
+                    n.rule = 346
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -20923,13 +21121,13 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 344
+                    n.rule = 347
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 345
+                    n.rule = 348
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -20954,7 +21152,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 346
+                    n.rule = 349
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -21046,7 +21244,7 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 347
+                    n.rule = 350
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -21077,13 +21275,13 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 348
+                    n.rule = 351
                 p83 = p89
                 if res90 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 349
+                    n.rule = 352
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -21122,7 +21320,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 350
+                    n.rule = 353
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -21139,7 +21337,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 351
+                    n.rule = 354
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -21179,7 +21377,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 352
+                    n.rule = 355
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
@@ -21210,13 +21408,13 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 353
+                    n.rule = 356
                 p91 = p99
                 if res100 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 354
+                    n.rule = 357
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -21291,7 +21489,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 355
+                    n.rule = 358
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -21322,13 +21520,13 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 356
+                    n.rule = 359
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 357
+                    n.rule = 360
                 q = p101
                 v = n if res102 else None
                 if v is not None:
@@ -21356,7 +21554,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 358
+        n.rule = 361
         return q, n
 
     def e52_0(self, p: int) -> Any:
@@ -21377,7 +21575,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 359
+        n.rule = 362
         return q, n
 
     def e53_1(self, p: int) -> Any:
@@ -21409,7 +21607,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 360
+                    n.rule = 363
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21463,13 +21661,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 361
+                    n.rule = 364
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 362
+                    n.rule = 365
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21516,13 +21714,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 363
+                    n.rule = 366
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 364
+                    n.rule = 367
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21569,13 +21767,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 365
+                    n.rule = 368
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 366
+                    n.rule = 369
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21618,7 +21816,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 229
+        n.rule = 232
         return p, n
 
     def e54_1(self, p: int) -> Any:
@@ -21651,7 +21849,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 230
+                n.rule = 233
             q = p1
             v = n if res2 else None
             p = q
@@ -21661,7 +21859,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 231
+        n.rule = 234
         return p, n
 
     def e55_0(self, p: int) -> Any:
@@ -21704,7 +21902,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 367
+                n.rule = 370
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21751,7 +21949,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 368
+                n.rule = 371
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21781,7 +21979,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 369
+            n.rule = 372
         p = p5
         if res6 and n:
             res.append(n)
@@ -21823,7 +22021,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 370
+                n.rule = 373
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21853,7 +22051,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 371
+            n.rule = 374
         p = p11
         if res12 and n:
             res.append(n)
@@ -21867,7 +22065,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 372
+        n.rule = 375
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -22008,7 +22206,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 373
+                n.rule = 376
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22057,7 +22255,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 374
+            n.rule = 377
         p = p9
         if res10 and n:
             res.append(n)
@@ -22120,7 +22318,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 375
+        n.rule = 378
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -22264,14 +22462,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 376
+            n.rule = 379
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 377
+        n.rule = 380
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -22315,7 +22513,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 381
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22360,13 +22558,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 379
+                n.rule = 382
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 380
+                n.rule = 383
             q = p1
             v = n if res2 else None
             p = q
@@ -22377,7 +22575,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 381
+        n.rule = 384
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22475,7 +22673,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 382
+        n.rule = 385
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22548,14 +22746,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 383
+            n.rule = 386
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 384
+        n.rule = 387
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22707,7 +22905,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 388
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22763,7 +22961,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 386
+            n.rule = 389
         p = p1
         if res2 and n:
             res.append(n)
@@ -22890,7 +23088,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 387
+        n.rule = 390
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22963,14 +23161,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 388
+            n.rule = 391
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 389
+        n.rule = 392
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -23122,7 +23320,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 390
+        n.rule = 393
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23181,7 +23379,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 391
+                n.rule = 394
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23264,7 +23462,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 392
+                n.rule = 395
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23274,7 +23472,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 393
+        n.rule = 396
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -23674,7 +23872,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 394
+        n.rule = 397
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -23709,7 +23907,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 395
+        n.rule = 398
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -23744,7 +23942,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 399
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23779,7 +23977,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 397
+        n.rule = 400
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -24147,7 +24345,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 398
+        n.rule = 401
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -24268,7 +24466,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 399
+                    n.rule = 402
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24411,7 +24609,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 400
+                    n.rule = 403
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24459,7 +24657,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 401
+                    n.rule = 404
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24484,7 +24682,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 402
+                    n.rule = 405
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -24523,7 +24721,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 403
+                    n.rule = 406
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -24595,7 +24793,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 404
+                    n.rule = 407
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -24642,7 +24840,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 405
+                    n.rule = 408
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24662,7 +24860,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 406
+                    n.rule = 409
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24689,7 +24887,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 407
+                    n.rule = 410
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24723,7 +24921,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 406
+                    n.rule = 409
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24750,7 +24948,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 408
+                    n.rule = 411
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24770,7 +24968,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 406
+                    n.rule = 409
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24797,7 +24995,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 409
+                    n.rule = 412
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24831,7 +25029,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 406
+                    n.rule = 409
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24858,7 +25056,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 410
+                    n.rule = 413
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24892,7 +25090,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 406
+                    n.rule = 409
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24919,7 +25117,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 411
+                    n.rule = 414
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24953,7 +25151,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 406
+                    n.rule = 409
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25001,7 +25199,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 412
+        n.rule = 415
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -25205,7 +25403,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 413
+                    n.rule = 416
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25244,7 +25442,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 414
+            n.rule = 417
         p = p1
         if res2 and n:
             res.append(n)
@@ -25342,7 +25540,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 415
+        n.rule = 418
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25410,7 +25608,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 416
+                n.rule = 419
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25420,7 +25618,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
+        n.rule = 420
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25452,14 +25650,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 418
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 419
+        n.rule = 422
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25478,7 +25676,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 420
+                n.rule = 423
             q = p1
             v = n if res2 else None
             p = q
@@ -25503,7 +25701,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 421
+            n.rule = 424
         p = p3
         if res4 and n:
             res.append(n)
@@ -25517,7 +25715,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 422
+        n.rule = 425
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25621,14 +25819,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 423
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 424
+        n.rule = 427
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25660,7 +25858,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 425
+            n.rule = 428
         p = p1
         if res2 and n:
             res.append(n)
@@ -25692,7 +25890,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 426
+            n.rule = 429
         p = p3
         if res4 and n:
             res.append(n)
@@ -25727,7 +25925,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 427
+            n.rule = 430
         p = p5
         if res6 and n:
             res.append(n)
@@ -25818,7 +26016,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 428
+                n.rule = 431
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25837,7 +26035,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 429
+        n.rule = 432
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25868,7 +26066,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 430
+        n.rule = 433
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25887,7 +26085,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 431
+                n.rule = 434
             q = p1
             v = n if res2 else None
             p = q
@@ -25912,7 +26110,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 432
+            n.rule = 435
         p = p3
         if res4 and n:
             res.append(n)
@@ -25935,7 +26133,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 436
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25954,7 +26152,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 434
+                n.rule = 437
             q = p1
             v = n if res2 else None
             p = q
@@ -25978,7 +26176,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 438
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26034,7 +26232,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -26050,7 +26248,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 437
+                n.rule = 440
             q = p3
             v = n if res4 else None
             p = q
@@ -26060,7 +26258,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 438
+        n.rule = 441
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26092,7 +26290,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -26130,7 +26328,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 443
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26162,7 +26360,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -26178,7 +26376,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 442
+                n.rule = 445
             q = p3
             v = n if res4 else None
             p = q
@@ -26207,7 +26405,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 446
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26239,7 +26437,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -26360,7 +26558,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 445
+                n.rule = 448
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26375,7 +26573,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 446
+                n.rule = 449
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -26416,7 +26614,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 450
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26460,7 +26658,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26552,14 +26750,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 449
+            n.rule = 452
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 450
+        n.rule = 453
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26591,7 +26789,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
@@ -26655,7 +26853,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 452
+            n.rule = 455
         p = p5
         if res6 and n:
             res.append(n)
@@ -26670,7 +26868,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 453
+            n.rule = 456
         p = p7
         if res8 and n:
             res.append(n)
@@ -26760,7 +26958,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 454
+            n.rule = 457
         p = p11
         if res12 and n:
             res.append(n)
@@ -26776,7 +26974,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 455
+        n.rule = 458
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26808,7 +27006,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 459
         p = p1
         if res2 and n:
             res.append(n)
@@ -26874,7 +27072,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 457
+                n.rule = 460
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26897,7 +27095,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 458
+                    n.rule = 461
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26970,7 +27168,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 459
+        n.rule = 462
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27002,7 +27200,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 460
+            n.rule = 463
         p = p1
         if res2 and n:
             res.append(n)
@@ -27021,7 +27219,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 461
+        n.rule = 464
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27078,7 +27276,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 462
+                n.rule = 465
             q = p1
             v = n if res2 else None
             p = q
@@ -27115,7 +27313,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 463
+            n.rule = 466
         p = p3
         if res4 and n:
             res.append(n)
@@ -27154,7 +27352,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 464
+            n.rule = 467
         p = p5
         if res6 and n:
             res.append(n)
@@ -27173,7 +27371,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 468
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27212,7 +27410,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -27292,14 +27490,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 467
+            n.rule = 470
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 468
+        n.rule = 471
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27331,7 +27529,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
@@ -27346,7 +27544,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 470
+            n.rule = 473
         p = p3
         if res4 and n:
             res.append(n)
@@ -27380,14 +27578,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 471
+            n.rule = 474
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 472
+        n.rule = 475
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27419,7 +27617,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -27435,7 +27633,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 474
+                n.rule = 477
             q = p3
             v = n if res4 else None
             p = q
@@ -27512,7 +27710,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 478
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27544,7 +27742,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
@@ -27582,7 +27780,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 477
+        n.rule = 480
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27614,7 +27812,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 481
         p = p1
         if res2 and n:
             res.append(n)
@@ -27630,7 +27828,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 479
+                n.rule = 482
             q = p3
             v = n if res4 else None
             p = q
@@ -27663,7 +27861,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 480
+                n.rule = 483
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27678,7 +27876,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 481
+                n.rule = 484
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -27742,7 +27940,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 482
+                n.rule = 485
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27752,7 +27950,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 483
+        n.rule = 486
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27832,7 +28030,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
@@ -27851,7 +28049,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 485
+        n.rule = 488
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27883,14 +28081,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 487
+        n.rule = 490
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27909,7 +28107,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 488
+                n.rule = 491
             q = p1
             v = n if res2 else None
             p = q
@@ -27934,7 +28132,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 489
+            n.rule = 492
         p = p3
         if res4 and n:
             res.append(n)
@@ -27949,14 +28147,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 490
+            n.rule = 493
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 494
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27988,7 +28186,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
@@ -28042,7 +28240,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 493
+                n.rule = 496
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28084,7 +28282,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 494
+                    n.rule = 497
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28133,7 +28331,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 495
+        n.rule = 498
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28165,14 +28363,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 497
+        n.rule = 500
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28228,14 +28426,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 499
+        n.rule = 502
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28267,14 +28465,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 503
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 501
+        n.rule = 504
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28306,7 +28504,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
@@ -28321,7 +28519,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 503
+            n.rule = 506
         p = p3
         if res4 and n:
             res.append(n)
@@ -28355,14 +28553,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 504
+            n.rule = 507
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 508
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28401,14 +28599,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 506
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 507
+        n.rule = 510
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28464,7 +28662,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 508
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
@@ -28574,7 +28772,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 509
+        n.rule = 512
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28606,7 +28804,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 510
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
@@ -28620,7 +28818,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 511
+        n.rule = 514
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28652,7 +28850,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 512
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
@@ -28768,7 +28966,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 513
+        n.rule = 516
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28848,7 +29046,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 514
+        n.rule = 517
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28868,7 +29066,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 518
         p = p1
         if res2 and n:
             res.append(n)
@@ -28895,7 +29093,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 516
+            n.rule = 519
         p = p3
         if res4 and n:
             res.append(n)
@@ -28949,7 +29147,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 517
+                n.rule = 520
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28959,7 +29157,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 518
+        n.rule = 521
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28979,7 +29177,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 519
+            n.rule = 522
         p = p1
         if res2 and n:
             res.append(n)
@@ -29073,14 +29271,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 520
+            n.rule = 523
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 521
+        n.rule = 524
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29103,7 +29301,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 522
+                n.rule = 525
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29150,7 +29348,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 523
+                n.rule = 526
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29185,7 +29383,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 524
+        n.rule = 527
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -29275,7 +29473,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 525
+        n.rule = 528
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -29377,7 +29575,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 526
+                    n.rule = 529
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29405,12 +29603,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 527
+                    n.rule = 530
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29438,12 +29636,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 528
+                    n.rule = 531
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 526
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29547,7 +29745,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 529
+        n.rule = 532
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -29634,7 +29832,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29655,7 +29853,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29676,7 +29874,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29699,7 +29897,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29722,7 +29920,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29877,7 +30075,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 531
+                    n.rule = 534
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29907,7 +30105,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 531
+                    n.rule = 534
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29985,18 +30183,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 532
+                    n.rule = 535
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 533
+                    n.rule = 536
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30023,7 +30221,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 534
+                    n.rule = 537
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30043,12 +30241,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 535
+                    n.rule = 538
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30063,7 +30261,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30078,7 +30276,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30161,7 +30359,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 536
+                    n.rule = 539
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30192,18 +30390,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 537
+                    n.rule = 540
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 538
+                    n.rule = 541
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30247,18 +30445,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 539
+                    n.rule = 542
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 540
+                    n.rule = 543
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30273,7 +30471,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30342,18 +30540,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 541
+                    n.rule = 544
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 542
+                    n.rule = 545
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30392,18 +30590,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 543
+                    n.rule = 546
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 544
+                    n.rule = 547
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30418,7 +30616,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30475,7 +30673,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 545
+                    n.rule = 548
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30595,7 +30793,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 549
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30693,7 +30891,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 547
+                    n.rule = 550
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30718,18 +30916,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 548
+                    n.rule = 551
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 549
+                    n.rule = 552
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 550
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30759,7 +30957,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 551
+                    n.rule = 554
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30804,7 +31002,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 552
+                    n.rule = 555
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30880,12 +31078,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 553
+                    n.rule = 556
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 550
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30912,7 +31110,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 554
+                    n.rule = 557
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30971,7 +31169,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 555
+                    n.rule = 558
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30993,18 +31191,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 556
+                    n.rule = 559
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 560
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 550
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31034,7 +31232,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 558
+                    n.rule = 561
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31072,12 +31270,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 559
+                    n.rule = 562
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 550
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31107,7 +31305,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 560
+                    n.rule = 563
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31132,7 +31330,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 561
+                    n.rule = 564
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -31167,18 +31365,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 562
+                    n.rule = 565
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 563
+                    n.rule = 566
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 550
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31208,7 +31406,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 564
+                    n.rule = 567
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -31234,7 +31432,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 565
+                    n.rule = 568
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -31286,12 +31484,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 566
+                    n.rule = 569
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 550
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31329,7 +31527,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 567
+                n.rule = 570
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31357,7 +31555,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 568
+        n.rule = 571
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -31378,7 +31576,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 569
+        n.rule = 572
         return q, n
 
     def e100_0(self, p: int) -> Any:
@@ -31410,7 +31608,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 570
+                    n.rule = 573
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31439,7 +31637,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 571
+                    n.rule = 574
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31481,7 +31679,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 572
+                n.rule = 575
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31536,7 +31734,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 573
+                    n.rule = 576
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31567,7 +31765,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 574
+                    n.rule = 577
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31626,7 +31824,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 575
+                    n.rule = 578
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31741,7 +31939,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 576
+                    n.rule = 579
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31935,7 +32133,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 577
+                    n.rule = 580
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32024,7 +32222,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 578
+                    n.rule = 581
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32044,7 +32242,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 579
+                    n.rule = 582
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32099,13 +32297,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 580
+                    n.rule = 583
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 579
+                    n.rule = 582
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32185,7 +32383,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 581
+                    n.rule = 584
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32224,7 +32422,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 582
+                    n.rule = 585
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32267,12 +32465,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 583
+                    n.rule = 586
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32341,18 +32539,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 585
+                    n.rule = 588
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 586
+                    n.rule = 589
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32393,18 +32591,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 587
+                    n.rule = 590
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 588
+                    n.rule = 591
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32445,18 +32643,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 589
+                    n.rule = 592
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 590
+                    n.rule = 593
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32556,7 +32754,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 591
+                    n.rule = 594
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -32604,12 +32802,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 592
+                    n.rule = 595
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32699,12 +32897,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 593
+                    n.rule = 596
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32766,12 +32964,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 594
+                    n.rule = 597
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32919,7 +33117,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 595
+                    n.rule = 598
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32939,12 +33137,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 596
+                    n.rule = 599
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33104,12 +33302,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 597
+                    n.rule = 600
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33164,18 +33362,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 598
+                    n.rule = 601
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 599
+                    n.rule = 602
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33230,18 +33428,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 600
+                    n.rule = 603
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 601
+                    n.rule = 604
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33366,18 +33564,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 602
+                    n.rule = 605
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 603
+                    n.rule = 606
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33422,7 +33620,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 604
+                    n.rule = 607
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -33442,12 +33640,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 605
+                    n.rule = 608
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33478,7 +33676,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 606
+                    n.rule = 609
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33584,18 +33782,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 607
+                    n.rule = 610
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 608
+                    n.rule = 611
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33624,12 +33822,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 609
+                    n.rule = 612
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33658,12 +33856,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 610
+                    n.rule = 613
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33760,7 +33958,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 611
+                    n.rule = 614
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33795,7 +33993,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 612
+                        n.rule = 615
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -33841,12 +34039,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 613
+                    n.rule = 616
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33999,18 +34197,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 614
+                    n.rule = 617
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 615
+                    n.rule = 618
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34079,18 +34277,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 616
+                    n.rule = 619
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 617
+                    n.rule = 620
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34182,18 +34380,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 618
+                    n.rule = 621
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 619
+                    n.rule = 622
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34374,18 +34572,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 620
+                    n.rule = 623
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 621
+                    n.rule = 624
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34482,18 +34680,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 622
+                    n.rule = 625
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 623
+                    n.rule = 626
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34646,18 +34844,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 624
+                    n.rule = 627
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 625
+                    n.rule = 628
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34735,7 +34933,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 626
+                    n.rule = 629
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34755,12 +34953,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 627
+                    n.rule = 630
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34866,7 +35064,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 628
+                    n.rule = 631
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -34886,12 +35084,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 629
+                    n.rule = 632
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34955,7 +35153,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 630
+                    n.rule = 633
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -35031,12 +35229,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 631
+                    n.rule = 634
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35176,18 +35374,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 632
+                    n.rule = 635
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 633
+                    n.rule = 636
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35301,7 +35499,7 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 634
+                    n.rule = 637
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
@@ -35316,12 +35514,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 635
+                    n.rule = 638
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35404,18 +35602,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 636
+                    n.rule = 639
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 637
+                    n.rule = 640
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35498,18 +35696,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 638
+                    n.rule = 641
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 639
+                    n.rule = 642
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35564,18 +35762,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 640
+                    n.rule = 643
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 641
+                    n.rule = 644
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35606,18 +35804,18 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 642
+                    n.rule = 645
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 643
+                    n.rule = 646
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 584
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35658,7 +35856,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 644
+                    n.rule = 647
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35688,7 +35886,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 645
+                    n.rule = 648
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35713,7 +35911,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 646
+                    n.rule = 649
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35744,7 +35942,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 647
+                    n.rule = 650
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35769,7 +35967,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 648
+                    n.rule = 651
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35805,7 +36003,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 649
+                n.rule = 652
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35859,7 +36057,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 653
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -35880,7 +36078,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 654
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -35901,7 +36099,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 655
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -35922,7 +36120,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 656
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -35943,7 +36141,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 657
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -35964,7 +36162,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 658
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -35985,7 +36183,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 659
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -36020,7 +36218,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 660
         return p, n
 
     def e113_0(self, p: int) -> Any:
@@ -36249,7 +36447,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 658
+                    n.rule = 661
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36272,7 +36470,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 662
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36323,7 +36521,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 660
+        n.rule = 663
         return p, n
 
     def e118_0(self, p: int) -> Any:
@@ -36344,7 +36542,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 664
         return q, n
 
     def e119_0(self, p: int) -> Any:
@@ -36365,7 +36563,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 665
         return q, n
 
     def e120_0(self, p: int) -> Any:
@@ -36545,7 +36743,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 663
+                    n.rule = 666
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36620,7 +36818,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 664
+                    n.rule = 667
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36665,7 +36863,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 665
+                    n.rule = 668
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36747,7 +36945,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 666
+                    n.rule = 669
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36770,7 +36968,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 667
+                    n.rule = 670
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36906,7 +37104,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 671
         return q, n
 
     def e127_0(self, p: int) -> Any:
@@ -36927,7 +37125,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 672
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -36958,7 +37156,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 670
+        n.rule = 673
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -36993,7 +37191,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 671
+        n.rule = 674
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -37091,7 +37289,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 672
+        n.rule = 675
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -37153,7 +37351,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 673
+                    n.rule = 676
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37219,7 +37417,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 674
+                    n.rule = 677
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37379,7 +37577,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 675
+                    n.rule = 678
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37405,7 +37603,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 676
+                    n.rule = 679
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37430,7 +37628,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 677
+                        n.rule = 680
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -37497,7 +37695,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 678
+                    n.rule = 681
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37622,7 +37820,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 679
+                    n.rule = 682
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37717,7 +37915,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 683
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37808,7 +38006,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 681
+                    n.rule = 684
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37862,7 +38060,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 682
+                    n.rule = 685
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37896,7 +38094,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 682
+                    n.rule = 685
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -37974,7 +38172,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 686
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38022,7 +38220,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 684
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
@@ -38066,7 +38264,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 685
+        n.rule = 688
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38106,7 +38304,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 686
+            n.rule = 689
         p = p1
         if res2 and n:
             res.append(n)
@@ -38125,7 +38323,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 687
+        n.rule = 690
         return p, n
 
     def e140_0(self, p: int) -> Any:
@@ -38210,7 +38408,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 688
+                    n.rule = 691
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38276,7 +38474,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 689
+        n.rule = 692
         return q, n
 
     def e142_0(self, p: int) -> Any:
@@ -38595,7 +38793,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 693
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -38661,7 +38859,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 694
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -38846,18 +39044,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 692
+                    n.rule = 695
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 693
+                    n.rule = 696
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38893,7 +39091,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 695
+                    n.rule = 698
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38913,12 +39111,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 696
+                    n.rule = 699
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38954,7 +39152,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 697
+                    n.rule = 700
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38974,12 +39172,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 698
+                    n.rule = 701
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39004,7 +39202,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 702
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39036,12 +39234,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 700
+                    n.rule = 703
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39061,12 +39259,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 705
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39269,7 +39467,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 703
+                    n.rule = 706
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39313,7 +39511,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 704
+                    n.rule = 707
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39673,7 +39871,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 708
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39732,7 +39930,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 706
+                    n.rule = 709
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39812,7 +40010,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 707
+                    n.rule = 710
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39889,7 +40087,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 711
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39934,7 +40132,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 709
+                    n.rule = 712
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40019,7 +40217,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 713
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -40075,7 +40273,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 714
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40104,7 +40302,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 712
+                    n.rule = 715
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40135,7 +40333,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 713
+                    n.rule = 716
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -40158,7 +40356,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 714
+                    n.rule = 717
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -40186,7 +40384,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 715
+        n.rule = 718
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -40382,7 +40580,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 716
+                    n.rule = 719
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40412,7 +40610,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 717
+                        n.rule = 720
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40438,7 +40636,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 718
+                n.rule = 721
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40491,7 +40689,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 722
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -40535,7 +40733,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 723
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -40556,7 +40754,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 724
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -40574,14 +40772,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 722
+            n.rule = 725
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 723
+        n.rule = 726
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -40663,7 +40861,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 724
+            n.rule = 727
         p = p1
         if res2 and n:
             res.append(n)
@@ -40695,7 +40893,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 725
+        n.rule = 728
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -40716,7 +40914,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 729
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40744,7 +40942,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 727
+            n.rule = 730
         p = p1
         if res2 and n:
             res.append(n)
@@ -40759,7 +40957,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 728
+            n.rule = 731
         p = p3
         if res4 and n:
             res.append(n)
@@ -40775,7 +40973,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 729
+        n.rule = 732
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -40859,7 +41057,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40920,7 +41118,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40997,7 +41195,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41061,7 +41259,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41167,7 +41365,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41244,7 +41442,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41269,7 +41467,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 734
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -41313,7 +41511,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 735
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -41551,7 +41749,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 736
         return p, n
 
     def e180_0(self, p: int) -> Any:
@@ -41572,7 +41770,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 737
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -41620,7 +41818,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 738
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -41695,7 +41893,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 739
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -41729,7 +41927,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 737
+                    n.rule = 740
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41796,7 +41994,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 738
+                n.rule = 741
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -41885,7 +42083,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 742
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -41929,7 +42127,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 743
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -41969,12 +42167,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 741
+                    n.rule = 744
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 742
+                    n.rule = 745
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41994,12 +42192,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 746
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 742
+                    n.rule = 745
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42024,7 +42222,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 747
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -42143,7 +42341,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 745
+                    n.rule = 748
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42158,7 +42356,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 745
+                    n.rule = 748
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42390,7 +42588,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 749
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -42488,7 +42686,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 750
         return p, n
 
     def e195_0(self, p: int) -> Any:
@@ -42581,7 +42779,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 748
+                    n.rule = 751
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42643,7 +42841,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 752
         return q, n
 
     def e198_0(self, p: int) -> Any:
@@ -42840,7 +43038,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 753
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -42865,7 +43063,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 754
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -42890,7 +43088,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 755
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -42923,7 +43121,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 756
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -42958,7 +43156,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 757
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -42993,7 +43191,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 758
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -43028,7 +43226,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 759
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -43061,7 +43259,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -43134,7 +43332,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 761
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -43155,7 +43353,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 762
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -43187,7 +43385,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 760
+                    n.rule = 763
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43209,7 +43407,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 761
+                n.rule = 764
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43296,14 +43494,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 762
+            n.rule = 765
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 763
+        n.rule = 766
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -43324,7 +43522,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 767
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -43376,7 +43574,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 768
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -43457,7 +43655,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 766
+            n.rule = 769
         p = p1
         if res2 and n:
             res.append(n)
@@ -43473,7 +43671,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 767
+        n.rule = 770
         return p, n
 
     def e216_0(self, p: int) -> Any:
@@ -43494,7 +43692,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 771
         return q, n
 
     def e217_0(self, p: int) -> Any:
@@ -43526,7 +43724,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 769
+                    n.rule = 772
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43549,7 +43747,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 773
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43609,13 +43807,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 774
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 772
+                    n.rule = 775
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43656,7 +43854,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 773
+                    n.rule = 776
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43687,13 +43885,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 774
+                    n.rule = 777
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 772
+                    n.rule = 775
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43736,7 +43934,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 775
+                    n.rule = 778
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43795,7 +43993,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 776
+                    n.rule = 779
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43854,7 +44052,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 777
+                    n.rule = 780
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43955,7 +44153,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 778
+                    n.rule = 781
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43983,7 +44181,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 779
+                    n.rule = 782
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44011,7 +44209,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 783
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -44032,7 +44230,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 784
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -44053,7 +44251,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 785
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -44074,7 +44272,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 786
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -44095,7 +44293,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 787
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -44116,7 +44314,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 788
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -44137,7 +44335,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 789
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -44158,7 +44356,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 790
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -44237,7 +44435,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 788
+        n.rule = 791
         return p, n
 
     def e230_0(self, p: int) -> Any:
@@ -44258,7 +44456,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 792
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44279,7 +44477,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 793
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44312,7 +44510,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44333,7 +44531,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 791
+                    n.rule = 794
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44358,7 +44556,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 795
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -44379,7 +44577,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 796
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -44441,7 +44639,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 794
+                    n.rule = 797
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44537,7 +44735,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 795
+                    n.rule = 798
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44612,7 +44810,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 799
         return q, n
 
     def e236_1(self, p: int) -> Any:
@@ -44647,7 +44845,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 236
+        n.rule = 239
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -45203,7 +45401,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 290
+                    n.rule = 293
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -45270,7 +45468,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 291
+                    n.rule = 294
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -45345,7 +45543,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 292
+                    n.rule = 295
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45358,7 +45556,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 293
+        n.rule = 296
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -45425,18 +45623,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 797
+                    n.rule = 800
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 798
+                    n.rule = 801
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45491,18 +45689,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 800
+                    n.rule = 803
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 801
+                    n.rule = 804
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45529,18 +45727,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 802
+                    n.rule = 805
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 803
+                    n.rule = 806
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45581,18 +45779,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 804
+                    n.rule = 807
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 805
+                    n.rule = 808
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45619,18 +45817,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 806
+                    n.rule = 809
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 807
+                    n.rule = 810
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45657,7 +45855,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 808
+                    n.rule = 811
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45688,12 +45886,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 809
+                    n.rule = 812
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45734,7 +45932,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 810
+                    n.rule = 813
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45773,7 +45971,7 @@ class CardParser:
                             res34.append(v)
                         if res34:
                             n = Nt(res34)
-                            n.rule = 811
+                            n.rule = 814
                         q = p33
                         v = n if res34 else None
                         p31 = q
@@ -45791,7 +45989,7 @@ class CardParser:
                         res36.append(v)
                     if res36:
                         n = Nt(res36)
-                        n.rule = 812
+                        n.rule = 815
                     p31 = p35
                     if res36 and n:
                         res32.append(n)
@@ -45800,12 +45998,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 813
+                    n.rule = 816
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45849,18 +46047,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 814
+                    n.rule = 817
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 815
+                    n.rule = 818
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45929,18 +46127,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 816
+                    n.rule = 819
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 817
+                    n.rule = 820
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46009,18 +46207,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 818
+                    n.rule = 821
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 819
+                    n.rule = 822
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46075,7 +46273,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 820
+                    n.rule = 823
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -46188,12 +46386,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 821
+                    n.rule = 824
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46243,7 +46441,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 822
+                    n.rule = 825
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -46281,7 +46479,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 823
+                        n.rule = 826
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -46290,12 +46488,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56)
-                    n.rule = 824
+                    n.rule = 827
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46359,18 +46557,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 825
+                    n.rule = 828
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 826
+                    n.rule = 829
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46395,7 +46593,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 827
+        n.rule = 830
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -46416,7 +46614,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 828
+        n.rule = 831
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -46441,7 +46639,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 829
+        n.rule = 832
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -46570,7 +46768,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 833
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -46626,7 +46824,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 287
+            n.rule = 290
         p = p1
         if res2 and n:
             res.append(n)
@@ -46642,7 +46840,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 288
+        n.rule = 291
         return p, n
 
     def e242_1(self, p: int) -> Any:
@@ -46663,7 +46861,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 289
+        n.rule = 292
         return q, n
 
     def r_ParamName_1(self, p: int) -> Any:
@@ -46699,7 +46897,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 228
+        n.rule = 231
         return p, n
 
     def e243_1(self, p: int) -> Any:
@@ -46991,7 +47189,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 394
+        n.rule = 397
         return q, n
 
     def e247_1(self, p: int) -> Any:
@@ -47026,7 +47224,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 395
+        n.rule = 398
         return p, n
 
     def e248_1(self, p: int) -> Any:
@@ -47061,7 +47259,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 399
         return p, n
 
     def e249_1(self, p: int) -> Any:
@@ -47096,7 +47294,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 397
+        n.rule = 400
         return p, n
 
     def e250_1(self, p: int) -> Any:
@@ -47464,7 +47662,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 398
+        n.rule = 401
         return q, n
 
     def e256_1(self, p: int) -> Any:
@@ -47585,7 +47783,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 399
+                    n.rule = 402
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47728,7 +47926,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 400
+                    n.rule = 403
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47776,7 +47974,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 401
+                    n.rule = 404
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47801,7 +47999,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 402
+                    n.rule = 405
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -47840,7 +48038,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 403
+                    n.rule = 406
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -47912,7 +48110,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 404
+                    n.rule = 407
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -47959,7 +48157,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 405
+                    n.rule = 408
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47979,7 +48177,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 406
+                    n.rule = 409
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48006,7 +48204,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 407
+                    n.rule = 410
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48040,7 +48238,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 406
+                    n.rule = 409
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48067,7 +48265,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 408
+                    n.rule = 411
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48087,7 +48285,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 406
+                    n.rule = 409
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48114,7 +48312,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 409
+                    n.rule = 412
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48148,7 +48346,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 406
+                    n.rule = 409
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48175,7 +48373,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 410
+                    n.rule = 413
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48209,7 +48407,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 406
+                    n.rule = 409
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -48236,7 +48434,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 411
+                    n.rule = 414
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -48270,7 +48468,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 406
+                    n.rule = 409
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -48318,7 +48516,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 412
+        n.rule = 415
         return p, n
 
     def e258_1(self, p: int) -> Any:
@@ -48433,7 +48631,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 831
+        n.rule = 834
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -48454,7 +48652,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 832
+        n.rule = 835
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -48475,7 +48673,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 833
+        n.rule = 836
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -48496,7 +48694,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 834
+        n.rule = 837
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -48517,7 +48715,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 835
+        n.rule = 838
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -48538,7 +48736,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 836
+        n.rule = 839
         return q, n
 
     def e265_1(self, p: int) -> Any:
@@ -48679,7 +48877,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48700,7 +48898,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48721,7 +48919,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48742,7 +48940,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48763,7 +48961,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48784,7 +48982,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 239
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48821,7 +49019,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 237
+                    n.rule = 240
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48842,7 +49040,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 237
+                    n.rule = 240
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48863,7 +49061,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 237
+                    n.rule = 240
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48884,7 +49082,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 237
+                    n.rule = 240
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48909,7 +49107,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 656
         return q, n
 
     def e267_1(self, p: int) -> Any:
@@ -48930,7 +49128,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 657
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -48951,7 +49149,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 658
         return q, n
 
     def e269_1(self, p: int) -> Any:
@@ -48972,7 +49170,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 659
         return q, n
 
     def e270_1(self, p: int) -> Any:
@@ -49007,7 +49205,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 660
         return p, n
 
     def e271_1(self, p: int) -> Any:
@@ -49236,7 +49434,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 658
+                    n.rule = 661
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -49259,7 +49457,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 662
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -49310,7 +49508,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 660
+        n.rule = 663
         return p, n
 
     def e276_1(self, p: int) -> Any:
@@ -49331,7 +49529,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 664
         return q, n
 
     def e277_1(self, p: int) -> Any:
@@ -49352,7 +49550,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 665
         return q, n
 
     def e278_1(self, p: int) -> Any:
@@ -49373,7 +49571,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 654
         return q, n
 
     def e279_1(self, p: int) -> Any:
@@ -49394,7 +49592,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 655
         return q, n
 
     def e280_1(self, p: int) -> Any:
@@ -49429,7 +49627,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 753
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -49454,7 +49652,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 754
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -49479,7 +49677,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 755
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -49512,7 +49710,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 756
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -49547,7 +49745,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 757
         return p, n
 
     def e285_1(self, p: int) -> Any:
@@ -49582,7 +49780,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 758
         return p, n
 
     def e286_1(self, p: int) -> Any:
@@ -49617,7 +49815,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 759
         return p, n
 
     def e287_1(self, p: int) -> Any:
@@ -49650,7 +49848,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -49723,7 +49921,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 761
         return p, n
 
 
@@ -49815,6 +50013,7 @@ CLASSES: dict[str, type[Model]] = {
     'CardAddCostStmt': _model_class('CardAddCostStmt', (('cost', True, '1'),), {'cost': None}, ()),
     'CardAltCostStmt': _model_class('CardAltCostStmt', (('parts', True, '1..*'),), {}, ('parts',)),
     'CardDef': _model_class('CardDef', (('name', True, '1'), ('stmts', True, '0..*')), {'name': None}, ('stmts',)),
+    'CardTypesCondition': _model_class('CardTypesCondition', (('count', True, '1'), ('types', True, '1')), {'count': None, 'types': ''}, ()),
     'CardsStaticStmt': _model_class('CardsStaticStmt', (('affected', True, '1'), ('offbf', True, '1'), ('parts', True, '1..*')), {'affected': None, 'offbf': ''}, ('parts',)),
     'CastFromCondition': _model_class('CastFromCondition', (('whose', True, '1'), ('zone', True, '1')), {'whose': '', 'zone': None}, ()),
     'CastFromStmt': _model_class('CastFromStmt', (('zone', True, '1'), ('extra', True, '1')), {'zone': None, 'extra': None}, ()),
@@ -50182,172 +50381,173 @@ _C210 = CLASSES['CountersCondition']
 _C213 = CLASSES['HadCountersCondition']
 _C215 = CLASSES['GreaterPTCondition']
 _C217 = CLASSES['DesignationCondition']
-_C219 = CLASSES['ItIsCondition']
-_C222 = CLASSES['PaidCondition']
-_C234 = CLASSES['MoreKeywords']
-_C241 = CLASSES['Mode']
-_C247 = CLASSES['SkipExtraTurnStmt']
-_C250 = CLASSES['CantSearchStmt']
-_C252 = CLASSES['HandSizeStmt']
-_C254 = CLASSES['PreventDamageByStmt']
-_C256 = CLASSES['CostReductionStmt']
-_C261 = CLASSES['EntersWithStmt']
-_C264 = CLASSES['AmplifyStmt']
-_C267 = CLASSES['AsTurnedFaceUpStmt']
-_C269 = CLASSES['EntersAsCopyStmt']
-_C270 = CLASSES['CardAltCostStmt']
-_C272 = CLASSES['CardAddCostStmt']
-_C275 = CLASSES['CantActivateStmt']
-_C277 = CLASSES['TopRevealedStmt']
-_C280 = CLASSES['AdditionalLandStmt']
-_C283 = CLASSES['PlayTopStmt']
-_C286 = CLASSES['CardsStaticStmt']
-_C288 = CLASSES['CountOf']
-_C293 = CLASSES['ObjectFilter']
-_C299 = CLASSES['ControlledThing']
-_C306 = CLASSES['MayEffect']
-_C309 = CLASSES['ChooseAmongEffect']
-_C312 = CLASSES['ExtraTurnEffect']
-_C316 = CLASSES['CantCastEffect']
-_C319 = CLASSES['PlayerTopCardActionEffect']
-_C322 = CLASSES['LoseLifeEffect']
-_C325 = CLASSES['PlayerMillEffect']
-_C327 = CLASSES['MayPlayEffect']
-_C329 = CLASSES['BlockRequirementEffect']
-_C332 = CLASSES['TopCardActionEffect']
-_C334 = CLASSES['PayEffect']
-_C337 = CLASSES['NumberedActionEffect']
-_C339 = CLASSES['AttachEffect']
-_C342 = CLASSES['FightEffect']
-_C345 = CLASSES['LookAtTopEffect']
-_C349 = CLASSES['ObjectDamageEffect']
-_C354 = CLASSES['MoveCountersEffect']
-_C357 = CLASSES['ChangeBaseEffect']
-_C360 = CLASSES['KeywordCost']
-_C362 = CLASSES['TypeArg']
-_C364 = CLASSES['QualityArg']
-_C366 = CLASSES['OntoArg']
-_C372 = CLASSES['TriggeredStmt']
-_C375 = CLASSES['ActivatedStmt']
-_C377 = CLASSES['PTDefiningStmt']
-_C380 = CLASSES['SpellKind']
-_C384 = CLASSES['EntersTappedStmt']
-_C387 = CLASSES['CostPerTargetStmt']
-_C389 = CLASSES['UncounterableStmt']
-_C393 = CLASSES['StaticStmt']
-_C406 = CLASSES['ControlClause']
-_C415 = CLASSES['DividedDamageEffect']
-_C417 = CLASSES['DamageEffect']
-_C419 = CLASSES['DestroyEffect']
-_C422 = CLASSES['DrawEffect']
-_C424 = CLASSES['TokenCopyEffect']
-_C429 = CLASSES['TokenEffect']
-_C430 = CLASSES['AddManaEffect']
-_C433 = CLASSES['DiscardEffect']
-_C435 = CLASSES['GainLifeEffect']
-_C438 = CLASSES['GainControlEffect']
-_C440 = CLASSES['ReturnToHandEffect']
-_C443 = CLASSES['ReturnFromGraveyardEffect']
-_C447 = CLASSES['ReturnToBattlefieldEffect']
-_C450 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C455 = CLASSES['SearchEffect']
-_C459 = CLASSES['CounterSpellEffect']
-_C461 = CLASSES['ShuffleEffect']
-_C465 = CLASSES['MillEffect']
-_C468 = CLASSES['PutFromHandEffect']
-_C472 = CLASSES['PutCountersEffect']
-_C475 = CLASSES['PutOnLibraryEffect']
-_C477 = CLASSES['PutIntoZoneEffect']
-_C483 = CLASSES['ExileEffect']
-_C485 = CLASSES['ExileTopEffect']
-_C487 = CLASSES['RegenerateEffect']
-_C491 = CLASSES['PlayerSacrificesEffect']
-_C495 = CLASSES['SacrificeEffect']
-_C497 = CLASSES['UntapEffect']
-_C499 = CLASSES['TapOrUntapEffect']
-_C501 = CLASSES['TapEffect']
-_C505 = CLASSES['RemoveCountersEffect']
-_C507 = CLASSES['DelayedEffect']
-_C509 = CLASSES['PreventEffect']
-_C511 = CLASSES['CastThisEffect']
-_C513 = CLASSES['CopySpellEffect']
-_C514 = CLASSES['NoRegenEffect']
-_C518 = CLASSES['PhaseOutEffect']
-_C521 = CLASSES['NoUntapEffect']
-_C524 = CLASSES['ContinuousEffect']
-_C526 = CLASSES['PlayerRef']
-_C533 = CLASSES['AnyNumberTargets']
-_C535 = CLASSES['AnyTarget']
-_C538 = CLASSES['UpToTargets']
-_C540 = CLASSES['EachPlayers']
-_C542 = CLASSES['ThatRef']
-_C544 = CLASSES['EnchantedRef']
-_C549 = CLASSES['BeginningTrigger']
-_C553 = CLASSES['LastCounterTrigger']
-_C557 = CLASSES['BatchAttackTrigger']
-_C559 = CLASSES['ThisTrigger']
-_C563 = CLASSES['CastTrigger']
-_C566 = CLASSES['YoursTrigger']
-_C579 = CLASSES['ZonePlace']
-_C583 = CLASSES['PTChange']
-_C586 = CLASSES['CantAttackOrBlock']
-_C588 = CLASSES['CantAttack']
-_C590 = CLASSES['CantBlock']
-_C592 = CLASSES['CantBeBlockedByFewer']
-_C593 = CLASSES['CantBeBlockedExcept']
-_C594 = CLASSES['CanBlockOnly']
-_C596 = CLASSES['CantBeTargetedBy']
-_C597 = CLASSES['CantBeTargeted']
-_C599 = CLASSES['CantBeDestroyed']
-_C601 = CLASSES['CantPhaseOut']
-_C603 = CLASSES['PhasesEachUntap']
-_C605 = CLASSES['GainsAbility']
-_C608 = CLASSES['HasKeywordAtManaCost']
-_C609 = CLASSES['HasKeywords']
-_C610 = CLASSES['LosesKeywords']
-_C613 = CLASSES['CombatDamageSteps']
-_C615 = CLASSES['AssignsExcess']
-_C617 = CLASSES['AttacksUntapped']
-_C619 = CLASSES['DoesntUntap']
-_C621 = CLASSES['DamageGainsLife']
-_C623 = CLASSES['DamageIsLethal']
-_C625 = CLASSES['DamageAsCounters']
-_C627 = CLASSES['CantBeBlockedBy']
-_C629 = CLASSES['CantBeAttachedBy']
-_C631 = CLASSES['PreventDamageFrom']
-_C633 = CLASSES['AttacksDespite']
-_C635 = CLASSES['MaxBlockers']
-_C637 = CLASSES['AttacksEachCombat']
-_C639 = CLASSES['BlocksEachCombat']
-_C641 = CLASSES['CantBeBlocked']
-_C643 = CLASSES['IsColor']
-_C682 = CLASSES['Duration']
-_C685 = CLASSES['TargetObject']
-_C687 = CLASSES['FromGraveyard']
-_C693 = CLASSES['OntoBattlefield']
-_C696 = CLASSES['IntoHand']
-_C698 = CLASSES['IntoGraveyard']
-_C701 = CLASSES['CostValue']
-_C723 = CLASSES['BackRef']
-_C725 = CLASSES['TargetPlayer']
-_C729 = CLASSES['EachObjects']
-_C742 = CLASSES['QualityRef']
-_C763 = CLASSES['PerTime']
-_C767 = CLASSES['PerObject']
-_C772 = CLASSES['PowerOf']
-_C798 = CLASSES['EntersEvent']
-_C801 = CLASSES['LeavesEvent']
-_C803 = CLASSES['DiesEvent']
-_C805 = CLASSES['AttacksAloneEvent']
-_C807 = CLASSES['AttacksEvent']
-_C809 = CLASSES['BlocksEvent']
-_C813 = CLASSES['BlockedEvent']
-_C815 = CLASSES['PhasesEvent']
-_C817 = CLASSES['TurnedUpEvent']
-_C819 = CLASSES['ExiledThisWayEvent']
-_C821 = CLASSES['TargetedEvent']
-_C824 = CLASSES['DealsDamageEvent']
-_C826 = CLASSES['DealtDamageEvent']
+_C220 = CLASSES['CardTypesCondition']
+_C222 = CLASSES['ItIsCondition']
+_C225 = CLASSES['PaidCondition']
+_C237 = CLASSES['MoreKeywords']
+_C244 = CLASSES['Mode']
+_C250 = CLASSES['SkipExtraTurnStmt']
+_C253 = CLASSES['CantSearchStmt']
+_C255 = CLASSES['HandSizeStmt']
+_C257 = CLASSES['PreventDamageByStmt']
+_C259 = CLASSES['CostReductionStmt']
+_C264 = CLASSES['EntersWithStmt']
+_C267 = CLASSES['AmplifyStmt']
+_C270 = CLASSES['AsTurnedFaceUpStmt']
+_C272 = CLASSES['EntersAsCopyStmt']
+_C273 = CLASSES['CardAltCostStmt']
+_C275 = CLASSES['CardAddCostStmt']
+_C278 = CLASSES['CantActivateStmt']
+_C280 = CLASSES['TopRevealedStmt']
+_C283 = CLASSES['AdditionalLandStmt']
+_C286 = CLASSES['PlayTopStmt']
+_C289 = CLASSES['CardsStaticStmt']
+_C291 = CLASSES['CountOf']
+_C296 = CLASSES['ObjectFilter']
+_C302 = CLASSES['ControlledThing']
+_C309 = CLASSES['MayEffect']
+_C312 = CLASSES['ChooseAmongEffect']
+_C315 = CLASSES['ExtraTurnEffect']
+_C319 = CLASSES['CantCastEffect']
+_C322 = CLASSES['PlayerTopCardActionEffect']
+_C325 = CLASSES['LoseLifeEffect']
+_C328 = CLASSES['PlayerMillEffect']
+_C330 = CLASSES['MayPlayEffect']
+_C332 = CLASSES['BlockRequirementEffect']
+_C335 = CLASSES['TopCardActionEffect']
+_C337 = CLASSES['PayEffect']
+_C340 = CLASSES['NumberedActionEffect']
+_C342 = CLASSES['AttachEffect']
+_C345 = CLASSES['FightEffect']
+_C348 = CLASSES['LookAtTopEffect']
+_C352 = CLASSES['ObjectDamageEffect']
+_C357 = CLASSES['MoveCountersEffect']
+_C360 = CLASSES['ChangeBaseEffect']
+_C363 = CLASSES['KeywordCost']
+_C365 = CLASSES['TypeArg']
+_C367 = CLASSES['QualityArg']
+_C369 = CLASSES['OntoArg']
+_C375 = CLASSES['TriggeredStmt']
+_C378 = CLASSES['ActivatedStmt']
+_C380 = CLASSES['PTDefiningStmt']
+_C383 = CLASSES['SpellKind']
+_C387 = CLASSES['EntersTappedStmt']
+_C390 = CLASSES['CostPerTargetStmt']
+_C392 = CLASSES['UncounterableStmt']
+_C396 = CLASSES['StaticStmt']
+_C409 = CLASSES['ControlClause']
+_C418 = CLASSES['DividedDamageEffect']
+_C420 = CLASSES['DamageEffect']
+_C422 = CLASSES['DestroyEffect']
+_C425 = CLASSES['DrawEffect']
+_C427 = CLASSES['TokenCopyEffect']
+_C432 = CLASSES['TokenEffect']
+_C433 = CLASSES['AddManaEffect']
+_C436 = CLASSES['DiscardEffect']
+_C438 = CLASSES['GainLifeEffect']
+_C441 = CLASSES['GainControlEffect']
+_C443 = CLASSES['ReturnToHandEffect']
+_C446 = CLASSES['ReturnFromGraveyardEffect']
+_C450 = CLASSES['ReturnToBattlefieldEffect']
+_C453 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C458 = CLASSES['SearchEffect']
+_C462 = CLASSES['CounterSpellEffect']
+_C464 = CLASSES['ShuffleEffect']
+_C468 = CLASSES['MillEffect']
+_C471 = CLASSES['PutFromHandEffect']
+_C475 = CLASSES['PutCountersEffect']
+_C478 = CLASSES['PutOnLibraryEffect']
+_C480 = CLASSES['PutIntoZoneEffect']
+_C486 = CLASSES['ExileEffect']
+_C488 = CLASSES['ExileTopEffect']
+_C490 = CLASSES['RegenerateEffect']
+_C494 = CLASSES['PlayerSacrificesEffect']
+_C498 = CLASSES['SacrificeEffect']
+_C500 = CLASSES['UntapEffect']
+_C502 = CLASSES['TapOrUntapEffect']
+_C504 = CLASSES['TapEffect']
+_C508 = CLASSES['RemoveCountersEffect']
+_C510 = CLASSES['DelayedEffect']
+_C512 = CLASSES['PreventEffect']
+_C514 = CLASSES['CastThisEffect']
+_C516 = CLASSES['CopySpellEffect']
+_C517 = CLASSES['NoRegenEffect']
+_C521 = CLASSES['PhaseOutEffect']
+_C524 = CLASSES['NoUntapEffect']
+_C527 = CLASSES['ContinuousEffect']
+_C529 = CLASSES['PlayerRef']
+_C536 = CLASSES['AnyNumberTargets']
+_C538 = CLASSES['AnyTarget']
+_C541 = CLASSES['UpToTargets']
+_C543 = CLASSES['EachPlayers']
+_C545 = CLASSES['ThatRef']
+_C547 = CLASSES['EnchantedRef']
+_C552 = CLASSES['BeginningTrigger']
+_C556 = CLASSES['LastCounterTrigger']
+_C560 = CLASSES['BatchAttackTrigger']
+_C562 = CLASSES['ThisTrigger']
+_C566 = CLASSES['CastTrigger']
+_C569 = CLASSES['YoursTrigger']
+_C582 = CLASSES['ZonePlace']
+_C586 = CLASSES['PTChange']
+_C589 = CLASSES['CantAttackOrBlock']
+_C591 = CLASSES['CantAttack']
+_C593 = CLASSES['CantBlock']
+_C595 = CLASSES['CantBeBlockedByFewer']
+_C596 = CLASSES['CantBeBlockedExcept']
+_C597 = CLASSES['CanBlockOnly']
+_C599 = CLASSES['CantBeTargetedBy']
+_C600 = CLASSES['CantBeTargeted']
+_C602 = CLASSES['CantBeDestroyed']
+_C604 = CLASSES['CantPhaseOut']
+_C606 = CLASSES['PhasesEachUntap']
+_C608 = CLASSES['GainsAbility']
+_C611 = CLASSES['HasKeywordAtManaCost']
+_C612 = CLASSES['HasKeywords']
+_C613 = CLASSES['LosesKeywords']
+_C616 = CLASSES['CombatDamageSteps']
+_C618 = CLASSES['AssignsExcess']
+_C620 = CLASSES['AttacksUntapped']
+_C622 = CLASSES['DoesntUntap']
+_C624 = CLASSES['DamageGainsLife']
+_C626 = CLASSES['DamageIsLethal']
+_C628 = CLASSES['DamageAsCounters']
+_C630 = CLASSES['CantBeBlockedBy']
+_C632 = CLASSES['CantBeAttachedBy']
+_C634 = CLASSES['PreventDamageFrom']
+_C636 = CLASSES['AttacksDespite']
+_C638 = CLASSES['MaxBlockers']
+_C640 = CLASSES['AttacksEachCombat']
+_C642 = CLASSES['BlocksEachCombat']
+_C644 = CLASSES['CantBeBlocked']
+_C646 = CLASSES['IsColor']
+_C685 = CLASSES['Duration']
+_C688 = CLASSES['TargetObject']
+_C690 = CLASSES['FromGraveyard']
+_C696 = CLASSES['OntoBattlefield']
+_C699 = CLASSES['IntoHand']
+_C701 = CLASSES['IntoGraveyard']
+_C704 = CLASSES['CostValue']
+_C726 = CLASSES['BackRef']
+_C728 = CLASSES['TargetPlayer']
+_C732 = CLASSES['EachObjects']
+_C745 = CLASSES['QualityRef']
+_C766 = CLASSES['PerTime']
+_C770 = CLASSES['PerObject']
+_C775 = CLASSES['PowerOf']
+_C801 = CLASSES['EntersEvent']
+_C804 = CLASSES['LeavesEvent']
+_C806 = CLASSES['DiesEvent']
+_C808 = CLASSES['AttacksAloneEvent']
+_C810 = CLASSES['AttacksEvent']
+_C812 = CLASSES['BlocksEvent']
+_C816 = CLASSES['BlockedEvent']
+_C818 = CLASSES['PhasesEvent']
+_C820 = CLASSES['TurnedUpEvent']
+_C822 = CLASSES['ExiledThisWayEvent']
+_C824 = CLASSES['TargetedEvent']
+_C827 = CLASSES['DealsDamageEvent']
+_C829 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -50855,7 +51055,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 113:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 237 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 240 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -50863,7 +51063,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 114:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 238 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 241 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -50954,7 +51154,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -51035,7 +51235,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 243:  # sentences
+        elif r == 246:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52015,11 +52215,11 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 223:  # instead
+        elif r == 226:  # instead
             d['instead'] = True
-        elif r == 224:  # may
+        elif r == 227:  # may
             d['may'] = True
-        elif r == 225:  # effects
+        elif r == 228:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -52028,7 +52228,7 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52037,7 +52237,7 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52051,9 +52251,9 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 358:  # lastinstead
+        elif r == 361:  # lastinstead
             d['lastinstead'] = True
-        elif r == 227:  # insteadcond
+        elif r == 230:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -52062,7 +52262,7 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 359:  # tailinstead
+        elif r == 362:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -52098,15 +52298,15 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 108:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 231:  # args
+        elif r == 234:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 230 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -52150,10 +52350,10 @@ def _b111(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b109(x, inst, lim, made)
             d['first'] = value
-        elif r == 235:  # more
+        elif r == 238:  # more
             values = d['more']
             for x in c:
-                values.append(_b234(x, inst, lim, made))
+                values.append(_b237(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -52186,7 +52386,7 @@ def _b112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 236:  # symbols
+        if r == 239:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -52227,10 +52427,10 @@ def _b118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 242:  # modes
+        elif r == 245:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b241(x, inst, lim, made))
+                values.append(_b244(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -52271,7 +52471,7 @@ def _b123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 122:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 247 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52314,7 +52514,7 @@ def _b132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['base'] = value
         elif r == 131:  # count
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b291(x, inst, lim, made)
             d['count'] = value
         else:
             _node(c, inst, lim, made)
@@ -52356,7 +52556,7 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 289:  # x
+        elif r == 292:  # x
             d['x'] = True
         elif r == 136:  # word
             x = c[0]
@@ -52372,11 +52572,11 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['that'] = value
         elif r == 141:  # count
             x = c[0]
-            value = _b288(x, inst, lim, made)
+            value = _b291(x, inst, lim, made)
             d['count'] = value
         elif r == 142:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52640,7 +52840,7 @@ def _b158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 157:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52716,7 +52916,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52756,7 +52956,7 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 165:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52836,7 +53036,7 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 171:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52878,7 +53078,7 @@ def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 174:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53028,15 +53228,15 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 294:  # cant
+        if r == 297:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 295:  # did
+        elif r == 298:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 296:  # dont
+        elif r == 299:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -53072,7 +53272,7 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 297:  # its
+        if r == 300:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -53154,7 +53354,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 192:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53272,7 +53472,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 199:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53308,7 +53508,7 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 201:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53342,7 +53542,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 300:  # things
+        if r == 303:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -53350,8 +53550,8 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 299:
-                    values.append(_b299(x, inst, lim, made))
+                elif x.rule == 302:
+                    values.append(_b302(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -53462,7 +53662,7 @@ def _b210(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 301:  # ormore
+        elif r == 304:  # ormore
             d['ormore'] = True
         elif r == 209:  # counter
             x = c[0]
@@ -53588,7 +53788,47 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CardTypesCondition (class CardTypesCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C220()
+    d: dict[str, Any] = {'count': None, 'types': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 218:  # count
+            x = c[0]
+            value = _b134(x, inst, lim, made)
+            d['count'] = value
+        elif r == 219:  # types
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['types'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53604,7 +53844,7 @@ def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C219()
+    inst: Any = _C222()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53612,9 +53852,9 @@ def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 218:  # filter
+        if r == 221:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53624,7 +53864,7 @@ def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53640,7 +53880,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C222()
+    inst: Any = _C225()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53648,32 +53888,32 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 302:  # subject
+        if r == 305:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 413:  # negated
+        elif r == 416:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 303:  # thatspell
+        elif r == 306:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 220:  # word
+        elif r == 223:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 307 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 221:  # linked
+        elif r == 224:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -53687,7 +53927,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53703,7 +53943,7 @@ def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C234()
+    inst: Any = _C237()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53711,11 +53951,11 @@ def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 232:  # sep
+        if r == 235:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 233:  # use
+        elif r == 236:  # use
             x = c[0]
             value = _b109(x, inst, lim, made)
             d['use'] = value
@@ -53727,7 +53967,7 @@ def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53743,7 +53983,7 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C241()
+    inst: Any = _C244()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53751,11 +53991,11 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 240:  # sentences
+        if r == 243:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 367:  # sentences
+        elif r == 370:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53767,7 +54007,7 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53783,7 +54023,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C247()
+    inst: Any = _C250()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53791,11 +54031,11 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 245:  # who
+        if r == 248:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 246:  # skip
+        elif r == 249:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -53807,7 +54047,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53823,7 +54063,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C250()
+    inst: Any = _C253()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53831,11 +54071,11 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 248:  # who
+        if r == 251:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 249:  # search
+        elif r == 252:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -53847,7 +54087,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53863,7 +54103,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C252()
+    inst: Any = _C255()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53871,7 +54111,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 251:  # amount
+        if r == 254:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -53883,7 +54123,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53899,7 +54139,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C254()
+    inst: Any = _C257()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53907,9 +54147,9 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 253:  # filter
+        if r == 256:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53919,7 +54159,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53935,7 +54175,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C259()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53943,7 +54183,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 378:  # zones
+        if r == 381:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -53951,11 +54191,11 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 579:
-                    values.append(_b579(x, inst, lim, made))
+                elif x.rule == 582:
+                    values.append(_b582(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 381:  # spells
+        elif r == 384:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -53963,11 +54203,11 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 380:
-                    values.append(_b380(x, inst, lim, made))
+                elif x.rule == 383:
+                    values.append(_b383(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 255:  # amount
+        elif r == 258:  # amount
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['amount'] = value
@@ -53979,7 +54219,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53995,7 +54235,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C261()
+    inst: Any = _C264()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54003,7 +54243,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 257:  # condition
+        if r == 260:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54012,24 +54252,24 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 258:  # amount
+        elif r == 261:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 259:  # counter
+        elif r == 262:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 260:  # word
+        elif r == 263:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 307 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 382:  # keywords
+        elif r == 385:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54038,7 +54278,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -54051,48 +54291,8 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C264()
-    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 262:  # amount
-            x = c[0]
-            value = _b134(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 263:  # counter
-            x = c[0]
-            value = _b144(x, inst, lim, made)
-            d['counter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
+    """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -54131,44 +54331,8 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C269()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 268:  # filter
-            x = c[0]
-            value = _b293(x, inst, lim, made)
-            d['filter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
+    """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -54184,6 +54348,82 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C270()
+    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 268:  # amount
+            x = c[0]
+            value = _b134(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 269:  # counter
+            x = c[0]
+            value = _b144(x, inst, lim, made)
+            d['counter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C272()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 271:  # filter
+            x = c[0]
+            value = _b296(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C273()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54191,7 +54431,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # parts
+        if r == 388:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54213,7 +54453,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54229,7 +54469,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C272()
+    inst: Any = _C275()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54237,7 +54477,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 271:  # cost
+        if r == 274:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -54249,7 +54489,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54265,7 +54505,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C275()
+    inst: Any = _C278()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54273,11 +54513,11 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 273:  # affected
+        if r == 276:  # affected
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['affected'] = value
-        elif r == 274:  # cantactivate
+        elif r == 277:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -54289,7 +54529,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54305,7 +54545,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C277()
+    inst: Any = _C280()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54313,7 +54553,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 276:  # revealed
+        if r == 279:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -54325,7 +54565,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54341,7 +54581,7 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C280()
+    inst: Any = _C283()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54349,11 +54589,11 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 278:  # count
+        if r == 281:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 279:  # turns
+        elif r == 282:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -54365,7 +54605,7 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54381,7 +54621,7 @@ def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C283()
+    inst: Any = _C286()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54389,15 +54629,15 @@ def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 281:  # verb
+        if r == 284:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 282:  # filter
+        elif r == 285:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54407,7 +54647,7 @@ def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54423,7 +54663,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C286()
+    inst: Any = _C289()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54431,15 +54671,15 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 284:  # affected
+        if r == 287:  # affected
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['affected'] = value
-        elif r == 285:  # offbf
+        elif r == 288:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 390:  # parts
+        elif r == 393:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54448,7 +54688,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 584 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54461,7 +54701,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountOf (class CountOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54477,7 +54717,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C288()
+    inst: Any = _C291()
     d: dict[str, Any] = {'filter': None, 'onbf': False, 'gy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54485,13 +54725,13 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 287:  # filter
+        if r == 290:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 651:  # onbf
+        elif r == 654:  # onbf
             d['onbf'] = True
-        elif r == 652:  # gy
+        elif r == 655:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -54501,7 +54741,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54517,7 +54757,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C293()
+    inst: Any = _C296()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54525,141 +54765,141 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # other
+        if r == 656:  # other
             d['other'] = True
-        elif r == 654:  # another
+        elif r == 657:  # another
             d['another'] = True
-        elif r == 655:  # facedown
+        elif r == 658:  # facedown
             d['facedown'] = True
-        elif r == 656:  # faceup
+        elif r == 659:  # faceup
             d['faceup'] = True
-        elif r == 394:  # exiled
+        elif r == 397:  # exiled
             d['exiled'] = True
-        elif r == 395:  # combat
+        elif r == 398:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 396:  # combat
+        elif r == 399:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 397:  # states
+        elif r == 400:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 657:  # states
+        elif r == 660:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 750:  # nons
+        elif r == 753:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 751:  # colors
+        elif r == 754:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 752:  # supertypes
+        elif r == 755:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 237 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 240 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 753:  # multis
+        elif r == 756:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 754:  # types
+        elif r == 757:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 755:  # subtypes
+        elif r == 758:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 756:  # ortypes
+        elif r == 759:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 757:  # andor
+        elif r == 760:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 758:  # ortypes
+        elif r == 761:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 290:  # kind
+        elif r == 293:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 398:  # chosen
+        elif r == 401:  # chosen
             d['chosen'] = True
-        elif r == 658:  # mv
+        elif r == 661:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 659:  # mvparam
+        elif r == 662:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 399:  # mvdir
+        elif r == 402:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 400:  # samemv
+        elif r == 403:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 401:  # ptstat
+        elif r == 404:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 402:  # ptval
+        elif r == 405:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 403:  # ptdir
+        elif r == 406:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 660:  # keywords
+        elif r == 663:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54668,27 +54908,27 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 404:  # without
+        elif r == 407:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 291:  # controller
+        elif r == 294:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b406(x, inst, lim, made)
+            value = _b409(x, inst, lim, made)
             d['controller'] = value
-        elif r == 412:  # late
+        elif r == 415:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54697,16 +54937,16 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 661:  # blocked_by_this
+        elif r == 664:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 662:  # attacking_you
+        elif r == 665:  # attacking_you
             d['attacking_you'] = True
-        elif r == 292:  # name
+        elif r == 295:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -54723,7 +54963,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54739,7 +54979,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C299()
+    inst: Any = _C302()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54747,9 +54987,9 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 298:  # filter
+        if r == 301:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54759,7 +54999,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54775,7 +55015,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C306()
+    inst: Any = _C309()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54783,9 +55023,9 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 305:  # effect
+        if r == 308:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54798,7 +55038,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54814,7 +55054,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C309()
+    inst: Any = _C312()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54822,11 +55062,11 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 307:  # player
+        if r == 310:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 529:  # options
+        elif r == 532:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54834,13 +55074,13 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 293:
-                    values.append(_b293(x, inst, lim, made))
+                elif x.rule == 296:
+                    values.append(_b296(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 308:  # last
+        elif r == 311:  # last
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -54850,7 +55090,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54866,7 +55106,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C315()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54874,13 +55114,13 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 310:  # player
+        if r == 313:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 311:  # extra
+        elif r == 314:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -54892,7 +55132,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54908,7 +55148,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C316()
+    inst: Any = _C319()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54916,18 +55156,18 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # player
+        if r == 316:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 314:  # samename
+        elif r == 317:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 315:  # nextturn
+        elif r == 318:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -54939,7 +55179,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54955,7 +55195,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C322()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54963,13 +55203,13 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 317:  # player
+        if r == 320:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 318:  # action
+        elif r == 321:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54982,48 +55222,8 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C322()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 320:  # player
-            x = c[0]
-            value = _b526(x, inst, lim, made)
-            d['player'] = value
-        elif r == 321:  # amount
-            x = c[0]
-            value = _b134(x, inst, lim, made)
-            d['amount'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55048,7 +55248,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 323:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         elif r == 324:  # amount
             x = c[0]
@@ -55062,7 +55262,47 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C328()
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 326:  # player
+            x = c[0]
+            value = _b529(x, inst, lim, made)
+            d['player'] = value
+        elif r == 327:  # amount
+            x = c[0]
+            value = _b134(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55078,7 +55318,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C327()
+    inst: Any = _C330()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55086,7 +55326,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # play
+        if r == 329:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -55098,7 +55338,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55114,7 +55354,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C329()
+    inst: Any = _C332()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55122,9 +55362,9 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 328:  # target
+        if r == 331:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55137,7 +55377,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55153,7 +55393,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C332()
+    inst: Any = _C335()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55161,20 +55401,20 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 330:  # action
+        if r == 333:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 545:  # count
+        elif r == 548:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 331:  # player
+        elif r == 334:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55184,7 +55424,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55200,7 +55440,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C337()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55208,7 +55448,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 333:  # cost
+        if r == 336:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -55220,7 +55460,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55236,7 +55476,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C340()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55244,14 +55484,14 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 335:  # action
+        if r == 338:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 525 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 336:  # count
+        elif r == 339:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
@@ -55263,7 +55503,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55279,7 +55519,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C339()
+    inst: Any = _C342()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55287,9 +55527,9 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 338:  # target
+        if r == 341:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55302,7 +55542,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55318,7 +55558,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C345()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55326,16 +55566,16 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 340:  # first
+        if r == 343:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 341:  # second
+        elif r == 344:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55348,7 +55588,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55364,7 +55604,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
+    inst: Any = _C348()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55372,11 +55612,11 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # amount
+        if r == 346:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 344:  # order
+        elif r == 347:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -55388,7 +55628,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55404,7 +55644,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C352()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55412,20 +55652,20 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 346:  # source
+        if r == 349:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 347:  # power
+        elif r == 350:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 348:  # target
+        elif r == 351:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55438,7 +55678,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55454,7 +55694,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C357()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55462,24 +55702,24 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 350:  # amount
+        if r == 353:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 351:  # counter
+        elif r == 354:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 352:  # source
+        elif r == 355:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 353:  # target
+        elif r == 356:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55492,7 +55732,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeBaseEffect (class ChangeBaseEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55508,7 +55748,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C360()
     d: dict[str, Any] = {'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55516,11 +55756,11 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # which
+        if r == 358:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 356:  # amount
+        elif r == 359:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -55532,7 +55772,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55548,7 +55788,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C363()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55556,7 +55796,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # parts
+        if r == 549:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55565,7 +55805,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55578,7 +55818,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55594,7 +55834,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C362()
+    inst: Any = _C365()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55602,7 +55842,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 361:  # type
+        if r == 364:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -55614,7 +55854,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55630,7 +55870,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C367()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55638,7 +55878,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # quality
+        if r == 366:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -55650,7 +55890,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55666,7 +55906,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C369()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55674,7 +55914,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # subtype
+        if r == 368:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -55686,7 +55926,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55702,7 +55942,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C375()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55710,20 +55950,20 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # zone
+        if r == 371:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 369:  # trigger
+        elif r == 372:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 553 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 370:  # condition
+        elif r == 373:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55732,11 +55972,11 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 371:  # sentences
+        elif r == 374:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 567:  # sentences
+        elif r == 570:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55748,7 +55988,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55764,7 +56004,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C378()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55772,41 +56012,41 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # special
+        if r == 571:  # special
             d['special'] = True
-        elif r == 569:  # fromhand
+        elif r == 572:  # fromhand
             d['fromhand'] = True
-        elif r == 373:  # param
+        elif r == 376:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 570:  # cost
+        elif r == 573:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 571:  # param
+        elif r == 574:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 374:  # sentences
+        elif r == 377:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 572:  # sentences
+        elif r == 575:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 573:  # restriction
+        elif r == 576:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -55815,19 +56055,19 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 574:  # once
+        elif r == 577:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 575:  # sorcery
+        elif r == 578:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 576:  # castable
+        elif r == 579:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55841,7 +56081,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55857,7 +56097,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C380()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55865,13 +56105,13 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # both
+        if r == 738:  # both
             d['both'] = True
-        elif r == 577:  # which
+        elif r == 580:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 376:  # amount
+        elif r == 379:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -55883,7 +56123,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55899,7 +56139,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C380()
+    inst: Any = _C383()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55907,9 +56147,9 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 379:  # filter
+        if r == 382:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55919,7 +56159,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55935,7 +56175,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
+    inst: Any = _C387()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55943,7 +56183,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 383:  # tapped
+        if r == 386:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -55955,7 +56195,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55971,7 +56211,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C387()
+    inst: Any = _C390()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55979,7 +56219,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 386:  # cost
+        if r == 389:  # cost
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['cost'] = value
@@ -55991,7 +56231,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56007,7 +56247,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C389()
+    inst: Any = _C392()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56015,7 +56255,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 388:  # countered
+        if r == 391:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -56027,7 +56267,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56043,7 +56283,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C393()
+    inst: Any = _C396()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56051,7 +56291,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 391:  # precondition
+        if r == 394:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -56060,35 +56300,35 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 644:  # this
+        elif r == 647:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 645:  # enchanted
+        elif r == 648:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 646:  # host
+        elif r == 649:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 647:  # equipped
+        elif r == 650:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 648:  # host
+        elif r == 651:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 649:  # affected
+        elif r == 652:  # affected
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['affected'] = value
-        elif r == 650:  # parts
+        elif r == 653:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56097,12 +56337,12 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 584 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 392:  # condition
+        elif r == 395:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56119,7 +56359,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56135,7 +56375,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C406()
+    inst: Any = _C409()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56143,27 +56383,27 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 405:  # you
+        if r == 408:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 407:  # notyou
+        elif r == 410:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 408:  # own
+        elif r == 411:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 409:  # defending
+        elif r == 412:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 410:  # opponent
+        elif r == 413:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 411:  # opponents
+        elif r == 414:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -56175,7 +56415,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56191,7 +56431,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C418()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56199,11 +56439,11 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 414:  # amount
+        if r == 417:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 759:  # evenly
+        elif r == 762:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -56213,7 +56453,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56229,7 +56469,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C420()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56237,46 +56477,46 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # named
+        if r == 666:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 664:  # amount
+        elif r == 667:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 665:  # equal
+        elif r == 668:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 760:  # power
+        elif r == 763:  # power
             x = c[0]
-            value = _b772(x, inst, lim, made)
+            value = _b775(x, inst, lim, made)
             d['power'] = value
-        elif r == 761:  # amount
+        elif r == 764:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 666:  # you
+        elif r == 669:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 667:  # target
+        elif r == 670:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 416:  # also
+        elif r == 419:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56289,7 +56529,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56305,7 +56545,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C422()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56313,9 +56553,9 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 418:  # target
+        if r == 421:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56328,7 +56568,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56344,7 +56584,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C425()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56352,13 +56592,13 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 420:  # player
+        if r == 423:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 421:  # amount
+        elif r == 424:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -56370,7 +56610,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56386,7 +56626,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C424()
+    inst: Any = _C427()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56394,9 +56634,9 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # target
+        if r == 426:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56409,7 +56649,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56425,7 +56665,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C432()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56433,39 +56673,39 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # count
+        if r == 428:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 668:  # tapped
+        elif r == 671:  # tapped
             d['tapped'] = True
-        elif r == 426:  # power
+        elif r == 429:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 427:  # toughness
+        elif r == 430:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 669:  # colors
+        elif r == 672:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 670:  # subtypes
+        elif r == 673:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 671:  # types
+        elif r == 674:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 672:  # keywords
+        elif r == 675:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56474,28 +56714,28 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 428:  # tokname
+        elif r == 431:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 673:  # per
+        elif r == 676:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 674:  # pertime
+        elif r == 677:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b763(x, inst, lim, made)
+            value = _b766(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56505,7 +56745,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56521,7 +56761,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C433()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56529,9 +56769,9 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # anycolor
+        if r == 767:  # anycolor
             d['anycolor'] = True
-        elif r == 765:  # choices
+        elif r == 768:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56541,23 +56781,23 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 675:  # last
+        elif r == 678:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 676:  # mana
+        elif r == 679:  # mana
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['mana'] = value
-        elif r == 829:  # alts
+        elif r == 832:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b112(x, inst, lim, made))
-        elif r == 677:  # per
+        elif r == 680:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b767(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56567,7 +56807,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56583,7 +56823,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C436()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56591,27 +56831,27 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # player
+        if r == 434:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 678:  # third
+        elif r == 681:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 432:  # amount
+        elif r == 435:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 768:  # random
+        elif r == 771:  # random
             d['random'] = True
-        elif r == 679:  # per
+        elif r == 682:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b763(x, inst, lim, made)
+            value = _b766(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56621,7 +56861,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56637,7 +56877,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C438()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56645,31 +56885,31 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # player
+        if r == 437:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 680:  # amount
+        elif r == 683:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 769:  # per
+        elif r == 772:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b763(x, inst, lim, made)
+            value = _b766(x, inst, lim, made)
             d['per'] = value
-        elif r == 770:  # per
+        elif r == 773:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b767(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['per'] = value
-        elif r == 681:  # equal
+        elif r == 684:  # equal
             x = c[0]
-            value = _b772(x, inst, lim, made)
+            value = _b775(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56679,7 +56919,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56695,7 +56935,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C441()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56703,18 +56943,18 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # target
+        if r == 439:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 437:  # duration
+        elif r == 440:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b682(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56724,7 +56964,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56740,7 +56980,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C443()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56748,14 +56988,14 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # target
+        if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 683:  # yours
+        elif r == 686:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -56767,7 +57007,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56783,7 +57023,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C446()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56791,23 +57031,23 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # target
+        if r == 444:  # target
             x = c[0]
-            value = _b685(x, inst, lim, made)
+            value = _b688(x, inst, lim, made)
             d['target'] = value
-        elif r == 442:  # source
+        elif r == 445:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b687(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['source'] = value
-        elif r == 782:  # hand
+        elif r == 785:  # hand
             d['hand'] = True
-        elif r == 688:  # battlefield
+        elif r == 691:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 783:  # mine
+        elif r == 786:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56817,7 +57057,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56833,7 +57073,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C450()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56841,30 +57081,30 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # target
+        if r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 689:  # fromgy
+        elif r == 692:  # fromgy
             d['fromgy'] = True
-        elif r == 784:  # choice
+        elif r == 787:  # choice
             d['choice'] = True
-        elif r == 785:  # facedown
+        elif r == 788:  # facedown
             d['facedown'] = True
-        elif r == 786:  # mine
+        elif r == 789:  # mine
             d['mine'] = True
-        elif r == 787:  # owners
+        elif r == 790:  # owners
             d['owners'] = True
-        elif r == 445:  # amount
+        elif r == 448:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 446:  # counter
+        elif r == 449:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -56878,7 +57118,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56894,7 +57134,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C453()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56902,11 +57142,11 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # filter
+        if r == 451:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 449:  # hands
+        elif r == 452:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -56918,7 +57158,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56934,7 +57174,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C458()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56942,38 +57182,38 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # player
+        if r == 454:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 690:  # upto
+        elif r == 693:  # upto
             d['upto'] = True
-        elif r == 452:  # count
+        elif r == 455:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 453:  # filter
+        elif r == 456:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 788:  # alts
+        elif r == 791:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b293(x, inst, lim, made))
-        elif r == 691:  # reveal
+                values.append(_b296(x, inst, lim, made))
+        elif r == 694:  # reveal
             d['reveal'] = True
-        elif r == 789:  # thatcard
+        elif r == 792:  # thatcard
             d['thatcard'] = True
-        elif r == 790:  # thosecards
+        elif r == 793:  # thosecards
             d['thosecards'] = True
-        elif r == 454:  # destination
+        elif r == 457:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 694 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 697 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 699:  # tapped
+        elif r == 702:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56983,7 +57223,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56999,7 +57239,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C462()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57007,20 +57247,20 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # target
+        if r == 459:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 457:  # unless
+        elif r == 460:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['unless'] = value
-        elif r == 458:  # per
+        elif r == 461:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -57034,7 +57274,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57050,7 +57290,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C464()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57058,9 +57298,9 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # player
+        if r == 463:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57070,7 +57310,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57086,7 +57326,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C468()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57094,19 +57334,19 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 462:  # amount
+        if r == 465:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 463:  # player
+        elif r == 466:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 464:  # owner
+        elif r == 467:  # owner
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -57116,7 +57356,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57132,7 +57372,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C471()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57140,11 +57380,11 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # filter
+        if r == 469:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 467:  # battlefield
+        elif r == 470:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57156,7 +57396,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57172,7 +57412,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C475()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57180,17 +57420,17 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # amount
+        if r == 472:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 470:  # counter
+        elif r == 473:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 471:  # target
+        elif r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57203,7 +57443,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57219,7 +57459,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C478()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57227,24 +57467,24 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # target
+        if r == 476:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 474:  # source
+        elif r == 477:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b687(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['source'] = value
-        elif r == 703:  # top
+        elif r == 706:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 704:  # bottom
+        elif r == 707:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57256,7 +57496,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57272,7 +57512,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C480()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57280,9 +57520,9 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # target
+        if r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57295,7 +57535,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57311,7 +57551,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C486()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57319,36 +57559,36 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # target
+        if r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 479:  # source
+        elif r == 482:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b687(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['source'] = value
-        elif r == 480:  # amount
+        elif r == 483:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 481:  # counter
+        elif r == 484:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 482:  # also
+        elif r == 485:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57361,7 +57601,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57377,7 +57617,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C488()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57385,9 +57625,9 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # player
+        if r == 487:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57397,7 +57637,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57413,7 +57653,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C490()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57421,9 +57661,9 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # target
+        if r == 489:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57436,7 +57676,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57452,7 +57692,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C494()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57460,19 +57700,19 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # player
+        if r == 491:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 489:  # amount
+        elif r == 492:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 490:  # filter
+        elif r == 493:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57482,7 +57722,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57498,7 +57738,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C498()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57506,20 +57746,20 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 493:  # unless
+        elif r == 496:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['unless'] = value
-        elif r == 494:  # per
+        elif r == 497:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -57533,7 +57773,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57549,7 +57789,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C500()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57557,9 +57797,9 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # target
+        if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57572,7 +57812,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57588,7 +57828,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C502()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57596,9 +57836,9 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # target
+        if r == 501:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57611,7 +57851,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57627,7 +57867,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C504()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57635,9 +57875,9 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # target
+        if r == 503:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57650,7 +57890,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57666,7 +57906,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C508()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57674,17 +57914,17 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # amount
+        if r == 505:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 503:  # counter
+        elif r == 506:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 504:  # target
+        elif r == 507:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57697,7 +57937,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57713,7 +57953,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C510()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57721,20 +57961,20 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # step
+        if r == 708:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 791 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 706:  # endcombat
+        elif r == 709:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 506:  # effect
+        elif r == 509:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57747,7 +57987,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57763,7 +58003,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C512()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57771,15 +58011,15 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 508:  # amount
+        if r == 511:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 792:  # you
+        elif r == 795:  # you
             d['you'] = True
-        elif r == 707:  # target
+        elif r == 710:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57792,7 +58032,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57808,7 +58048,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C514()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57816,18 +58056,18 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # target
+        if r == 513:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 708:  # label
+        elif r == 711:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 709:  # free
+        elif r == 712:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57839,7 +58079,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57855,7 +58095,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C516()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57863,14 +58103,14 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # target
+        if r == 515:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 710:  # newtargets
+        elif r == 713:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57880,7 +58120,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57896,7 +58136,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C517()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57904,26 +58144,26 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # thatnoun
+        if r == 714:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 712:  # they
+        elif r == 715:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 713:  # destroyed
+        elif r == 716:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 714:  # target
+        elif r == 717:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 715:  # thisturn
+        elif r == 718:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57933,7 +58173,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57949,7 +58189,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C521()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57957,22 +58197,22 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # target
+        if r == 518:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 516:  # phaseout
+        elif r == 519:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 517:  # unless
+        elif r == 520:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -57982,7 +58222,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57998,7 +58238,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C524()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58006,14 +58246,14 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # target
+        if r == 522:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 520:  # nountap
+        elif r == 523:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -58025,7 +58265,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58041,7 +58281,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C527()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58049,30 +58289,30 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # lead
+        if r == 525:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b682(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['lead'] = value
-        elif r == 716:  # target
+        elif r == 719:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 717:  # also
+        elif r == 720:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b729(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['also'] = value
-        elif r == 718:  # group
+        elif r == 721:  # group
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['group'] = value
-        elif r == 719:  # parts
+        elif r == 722:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58081,18 +58321,18 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 584 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 523:  # duration
+        elif r == 526:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b682(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['duration'] = value
-        elif r == 720:  # tail
+        elif r == 723:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58101,7 +58341,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 584 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58114,7 +58354,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58130,7 +58370,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C529()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58138,13 +58378,13 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # controller
+        if r == 724:  # controller
             d['controller'] = True
-        elif r == 527:  # owner
+        elif r == 530:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 528:  # who
+        elif r == 531:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58156,7 +58396,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58172,7 +58412,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C536()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58180,9 +58420,9 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # filter
+        if r == 535:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58192,7 +58432,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58208,7 +58448,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C538()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58216,7 +58456,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # any
+        if r == 537:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58228,7 +58468,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58244,7 +58484,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C541()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58252,15 +58492,15 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # each
+        if r == 729:  # each
             d['each'] = True
-        elif r == 536:  # count
+        elif r == 539:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 537:  # filter
+        elif r == 540:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58270,7 +58510,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58286,7 +58526,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C543()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58294,7 +58534,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # who
+        if r == 542:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58306,7 +58546,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58322,7 +58562,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C545()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58330,7 +58570,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # that
+        if r == 544:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -58342,7 +58582,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58358,7 +58598,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C547()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58366,9 +58606,9 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # equipped
+        if r == 799:  # equipped
             d['equipped'] = True
-        elif r == 543:  # enchanted
+        elif r == 546:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -58380,7 +58620,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58396,7 +58636,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C552()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58404,11 +58644,11 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # whose
+        if r == 550:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 548:  # step
+        elif r == 551:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -58420,7 +58660,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58436,7 +58676,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C556()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58444,11 +58684,11 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # lead
+        if r == 554:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 552:  # counter
+        elif r == 555:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
@@ -58460,7 +58700,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58476,7 +58716,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C560()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58484,15 +58724,15 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # lead
+        if r == 557:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 555:  # subject
+        elif r == 558:  # subject
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['subject'] = value
-        elif r == 556:  # batch
+        elif r == 559:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -58504,7 +58744,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58520,7 +58760,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C562()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58528,13 +58768,13 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # lead
+        if r == 561:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 731:  # creature
+        elif r == 734:  # creature
             d['creature'] = True
-        elif r == 732:  # events
+        elif r == 735:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58543,7 +58783,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 799 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 802 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58556,7 +58796,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58572,7 +58812,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C566()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58580,17 +58820,17 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 560:  # lead
+        if r == 563:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 561:  # who
+        elif r == 564:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 562:  # spell
+        elif r == 565:  # spell
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -58600,7 +58840,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58616,7 +58856,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C569()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58624,17 +58864,17 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # lead
+        if r == 567:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 827:  # thisor
+        elif r == 830:  # thisor
             d['thisor'] = True
-        elif r == 565:  # subject
+        elif r == 568:  # subject
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['subject'] = value
-        elif r == 733:  # events
+        elif r == 736:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58643,12 +58883,12 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 799 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 802 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 734:  # undercontrol
+        elif r == 737:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -58658,7 +58898,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58674,7 +58914,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C582()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58682,11 +58922,11 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # command
+        if r == 581:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 580:  # battlefield
+        elif r == 583:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58698,7 +58938,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58714,7 +58954,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C586()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58722,29 +58962,29 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # additional
+        if r == 739:  # additional
             d['additional'] = True
-        elif r == 581:  # power
+        elif r == 584:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 582:  # toughness
+        elif r == 585:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 737:  # per
+        elif r == 740:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 738:  # perfilter
+        elif r == 741:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 828:  # onbf
+        elif r == 831:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58754,7 +58994,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58770,7 +59010,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C589()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58778,7 +59018,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # both
+        if r == 588:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58790,7 +59030,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58806,7 +59046,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C591()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58814,7 +59054,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # attack
+        if r == 590:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58826,7 +59066,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58842,7 +59082,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C593()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58850,7 +59090,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # block
+        if r == 592:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -58862,7 +59102,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58878,7 +59118,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C595()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58886,7 +59126,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # count
+        if r == 594:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58898,7 +59138,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58914,7 +59154,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C596()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58922,7 +59162,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # filters
+        if r == 742:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58930,8 +59170,8 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 293:
-                    values.append(_b293(x, inst, lim, made))
+                elif x.rule == 296:
+                    values.append(_b296(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -58942,7 +59182,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58958,7 +59198,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C597()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58966,7 +59206,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # filters
+        if r == 743:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58974,8 +59214,8 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 293:
-                    values.append(_b293(x, inst, lim, made))
+                elif x.rule == 296:
+                    values.append(_b296(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -58986,7 +59226,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59002,7 +59242,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C599()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59010,9 +59250,9 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # quality
+        if r == 598:  # quality
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59022,7 +59262,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59038,7 +59278,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C600()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59046,7 +59286,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # opponents
+        if r == 747:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59056,7 +59296,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59072,7 +59312,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C602()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59080,7 +59320,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # destroyed
+        if r == 601:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -59092,7 +59332,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59108,7 +59348,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C604()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59116,7 +59356,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # phase
+        if r == 603:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59128,7 +59368,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59144,7 +59384,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C606()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59152,7 +59392,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # untap
+        if r == 605:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59164,7 +59404,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59180,7 +59420,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C608()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59188,9 +59428,9 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # ability
+        if r == 607:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 745 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 748 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59203,7 +59443,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59219,7 +59459,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C611()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59227,14 +59467,14 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # keyword
+        if r == 609:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 607:  # manacost
+        elif r == 610:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59246,7 +59486,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59262,7 +59502,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C612()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59270,7 +59510,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # keywords
+        if r == 749:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59279,7 +59519,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -59292,7 +59532,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59308,7 +59548,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C613()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59316,7 +59556,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # keywords
+        if r == 750:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59325,7 +59565,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -59338,7 +59578,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59354,7 +59594,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C616()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59362,11 +59602,11 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # first
+        if r == 614:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 612:  # regular
+        elif r == 615:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59380,7 +59620,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59396,7 +59636,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C618()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59404,7 +59644,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # excess
+        if r == 617:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59416,7 +59656,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59432,7 +59672,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C620()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59440,7 +59680,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # untapped
+        if r == 619:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59452,7 +59692,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59468,7 +59708,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C622()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59476,11 +59716,11 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # its
+        if r == 751:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 618:  # untap
+        elif r == 621:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59492,7 +59732,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59508,7 +59748,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C624()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59516,7 +59756,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # gains
+        if r == 623:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59528,7 +59768,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59544,7 +59784,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C626()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59552,7 +59792,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # lethal
+        if r == 625:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59564,7 +59804,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59580,7 +59820,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C628()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59588,7 +59828,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # ascounters
+        if r == 627:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -59600,7 +59840,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59616,7 +59856,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C630()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59624,9 +59864,9 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # quality
+        if r == 629:  # quality
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59636,7 +59876,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59652,7 +59892,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C632()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59660,9 +59900,9 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # quality
+        if r == 631:  # quality
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59672,7 +59912,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59688,7 +59928,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C634()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59696,9 +59936,9 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # quality
+        if r == 633:  # quality
             x = c[0]
-            value = _b742(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59708,7 +59948,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59724,7 +59964,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C636()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59732,11 +59972,11 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # thisturn
+        if r == 752:  # thisturn
             d['thisturn'] = True
-        elif r == 632:  # keyword
+        elif r == 635:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59749,7 +59989,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59765,7 +60005,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C638()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59773,7 +60013,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # count
+        if r == 637:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59785,7 +60025,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59801,7 +60041,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C640()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59809,7 +60049,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # attacks
+        if r == 639:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59821,7 +60061,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59837,7 +60077,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C642()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59845,7 +60085,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # blocks
+        if r == 641:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59857,7 +60097,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59873,7 +60113,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C644()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59881,7 +60121,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # unblockable
+        if r == 643:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59893,7 +60133,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59909,7 +60149,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C646()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59917,9 +60157,9 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # color
+        if r == 645:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59932,7 +60172,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59948,7 +60188,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C682()
+    inst: Any = _C685()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59956,23 +60196,23 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # eot
+        if r == 778:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 776:  # next_upkeep
+        elif r == 779:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 777:  # losecontrol
+        elif r == 780:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 778:  # thisturn
+        elif r == 781:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 779:  # thiscombat
+        elif r == 782:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59984,7 +60224,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60000,7 +60240,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C688()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60008,13 +60248,13 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # another
+        if r == 783:  # another
             d['another'] = True
-        elif r == 684:  # filter
+        elif r == 687:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 781:  # ingy
+        elif r == 784:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60024,7 +60264,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60040,7 +60280,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C690()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60048,7 +60288,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # whose
+        if r == 689:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -60060,7 +60300,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60076,7 +60316,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C696()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60084,7 +60324,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # zone
+        if r == 695:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60096,7 +60336,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60112,7 +60352,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C699()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60120,9 +60360,9 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # player
+        if r == 698:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60132,7 +60372,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60148,7 +60388,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C701()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60156,9 +60396,9 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # player
+        if r == 700:  # player
             x = c[0]
-            value = _b526(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60168,7 +60408,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60184,7 +60424,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C704()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60192,13 +60432,13 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # cost
+        if r == 703:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 702:  # param
+        elif r == 705:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60211,7 +60451,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60227,7 +60467,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C726()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60235,9 +60475,9 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # word
+        if r == 725:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60250,7 +60490,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60266,7 +60506,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C728()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60274,11 +60514,11 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # player
+        if r == 727:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 793:  # walker
+        elif r == 796:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60288,7 +60528,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60304,7 +60544,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C732()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60312,33 +60552,33 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # quant
+        if r == 730:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 728:  # filter
+        elif r == 731:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 794:  # attached
+        elif r == 797:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 795:  # samename
+        elif r == 798:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 830:  # ingy
+        elif r == 833:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60348,7 +60588,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60364,7 +60604,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C745()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60372,13 +60612,13 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # word
+        if r == 744:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 743:  # param
+        elif r == 746:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60391,7 +60631,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60407,7 +60647,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C766()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60415,9 +60655,9 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # word
+        if r == 765:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 307 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60430,7 +60670,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60446,7 +60686,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C770()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60454,13 +60694,13 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # filter
+        if r == 769:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 835:  # gy
+        elif r == 838:  # gy
             d['gy'] = True
-        elif r == 836:  # bf
+        elif r == 839:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60470,7 +60710,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60486,7 +60726,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C775()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60494,21 +60734,21 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # power
+        if r == 774:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 773:  # power
+        elif r == 776:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 774:  # target
+        elif r == 777:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60521,7 +60761,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60537,7 +60777,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C801()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60545,7 +60785,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # enters
+        if r == 800:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60557,7 +60797,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60573,7 +60813,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C804()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60581,7 +60821,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # leaves
+        if r == 803:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60593,7 +60833,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60609,7 +60849,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C803()
+    inst: Any = _C806()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60617,7 +60857,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # dies
+        if r == 805:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60629,7 +60869,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60645,7 +60885,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C805()
+    inst: Any = _C808()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60653,7 +60893,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # alone
+        if r == 807:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60665,7 +60905,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60681,7 +60921,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C810()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60689,7 +60929,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # attacks
+        if r == 809:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60701,7 +60941,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60717,7 +60957,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C812()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60725,11 +60965,11 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # blocks
+        if r == 811:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 831:  # acreature
+        elif r == 834:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -60739,7 +60979,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60755,7 +60995,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C816()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60763,21 +61003,21 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # blocked
+        if r == 813:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 811:  # article
+        elif r == 814:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 812:  # filter
+        elif r == 815:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b293(x, inst, lim, made)
+            value = _b296(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -60787,7 +61027,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60803,7 +61043,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C818()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60811,7 +61051,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # direction
+        if r == 817:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60823,7 +61063,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60839,7 +61079,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C820()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60847,7 +61087,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # up
+        if r == 819:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60859,7 +61099,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60875,7 +61115,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C822()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60883,7 +61123,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # way
+        if r == 821:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60895,7 +61135,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60911,7 +61151,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C824()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60919,11 +61159,11 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # targeted
+        if r == 823:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 832:  # opponents
+        elif r == 835:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60933,7 +61173,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60949,7 +61189,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C827()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60957,13 +61197,13 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # combat
+        if r == 836:  # combat
             d['combat'] = True
-        elif r == 822:  # deals
+        elif r == 825:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 823:  # recipient
+        elif r == 826:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60977,7 +61217,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60993,7 +61233,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C829()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61001,9 +61241,9 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # combat
+        if r == 837:  # combat
             d['combat'] = True
-        elif r == 825:  # dealt
+        elif r == 828:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61235,627 +61475,630 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b215,  # 215 GreaterPTCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'designation', o, lim, made),  # 216 __asgn_plain
     _b217,  # 217 DesignationCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 218 __asgn_plain
-    _b219,  # 219 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 220 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 221 __asgn_plain
-    _b222,  # 222 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 223 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 224 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 225 __asgn_oneormore
-    _node,  # 226 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 227 __asgn_plain
-    _match_node,  # 228 ParamName
-    _match_node,  # 229 KeywordName
-    _node,  # 230 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 231 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 232 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 233 __asgn_plain
-    _b234,  # 234 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 235 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 236 __asgn_oneormore
-    _match_node,  # 237 Supertype
-    _match_node,  # 238 CardType
-    _match_node,  # 239 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 240 __asgn_plain
-    _b241,  # 241 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 242 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 218 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'types', o, lim, made),  # 219 __asgn_plain
+    _b220,  # 220 CardTypesCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 221 __asgn_plain
+    _b222,  # 222 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 223 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 224 __asgn_plain
+    _b225,  # 225 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 226 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 227 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 228 __asgn_oneormore
+    _node,  # 229 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 230 __asgn_plain
+    _match_node,  # 231 ParamName
+    _match_node,  # 232 KeywordName
+    _node,  # 233 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 234 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 235 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 236 __asgn_plain
+    _b237,  # 237 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 238 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 239 __asgn_oneormore
+    _match_node,  # 240 Supertype
+    _match_node,  # 241 CardType
+    _match_node,  # 242 Color
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 243 __asgn_plain
-    _node,  # 244 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 245 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 246 __asgn_plain
-    _b247,  # 247 SkipExtraTurnStmt
+    _b244,  # 244 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 245 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 246 __asgn_plain
+    _node,  # 247 AbilityBody
     lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 248 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 249 __asgn_plain
-    _b250,  # 250 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 251 __asgn_plain
-    _b252,  # 252 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 253 __asgn_plain
-    _b254,  # 254 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 255 __asgn_plain
-    _b256,  # 256 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 257 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 249 __asgn_plain
+    _b250,  # 250 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 251 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 254 __asgn_plain
+    _b255,  # 255 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 256 __asgn_plain
+    _b257,  # 257 PreventDamageByStmt
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 258 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 259 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 260 __asgn_plain
-    _b261,  # 261 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 262 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 263 __asgn_plain
-    _b264,  # 264 AmplifyStmt
+    _b259,  # 259 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 260 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 261 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 EntersWithStmt
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 265 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 266 __asgn_plain
-    _b267,  # 267 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 268 __asgn_plain
-    _b269,  # 269 EntersAsCopyStmt
-    _b270,  # 270 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 271 __asgn_plain
-    _b272,  # 272 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 273 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 274 __asgn_plain
-    _b275,  # 275 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 276 __asgn_plain
-    _b277,  # 277 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 278 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 279 __asgn_plain
-    _b280,  # 280 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 281 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 282 __asgn_plain
-    _b283,  # 283 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 284 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 285 __asgn_plain
-    _b286,  # 286 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 287 __asgn_plain
-    _b288,  # 288 CountOf
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 289 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 290 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 291 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 292 __asgn_plain
-    _b293,  # 293 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 294 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 295 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 297 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 298 __asgn_plain
-    _b299,  # 299 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 300 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 301 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 302 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 303 __asgn_plain
-    _match_node,  # 304 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 305 __asgn_plain
-    _b306,  # 306 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 307 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 308 __asgn_plain
-    _b309,  # 309 ChooseAmongEffect
+    _b267,  # 267 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 268 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 269 __asgn_plain
+    _b270,  # 270 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 271 __asgn_plain
+    _b272,  # 272 EntersAsCopyStmt
+    _b273,  # 273 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 274 __asgn_plain
+    _b275,  # 275 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 276 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 277 __asgn_plain
+    _b278,  # 278 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 279 __asgn_plain
+    _b280,  # 280 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 281 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 282 __asgn_plain
+    _b283,  # 283 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 285 __asgn_plain
+    _b286,  # 286 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 287 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 288 __asgn_plain
+    _b289,  # 289 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 290 __asgn_plain
+    _b291,  # 291 CountOf
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 292 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 293 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 294 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 295 __asgn_plain
+    _b296,  # 296 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 297 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 298 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 299 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 300 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 301 __asgn_plain
+    _b302,  # 302 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 303 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 304 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 305 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 306 __asgn_plain
+    _match_node,  # 307 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 308 __asgn_plain
+    _b309,  # 309 MayEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 310 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 ChooseAmongEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 314 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 315 __asgn_plain
-    _b316,  # 316 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 317 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 316 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 317 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 318 __asgn_plain
+    _b319,  # 319 CantCastEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 PlayerTopCardActionEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 323 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 326 __asgn_plain
-    _b327,  # 327 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 328 __asgn_plain
-    _b329,  # 329 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 331 __asgn_plain
-    _b332,  # 332 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 336 __asgn_plain
-    _b337,  # 337 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 338 __asgn_plain
-    _b339,  # 339 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 341 __asgn_plain
-    _b342,  # 342 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 343 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 344 __asgn_plain
-    _b345,  # 345 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 ChangeBaseEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 358 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 359 __asgn_optional
-    _b360,  # 360 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 361 __asgn_plain
-    _b362,  # 362 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 369 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 373 __asgn_plain
+    _b325,  # 325 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 326 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 331 __asgn_plain
+    _b332,  # 332 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 333 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 334 __asgn_plain
+    _b335,  # 335 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 347 __asgn_plain
+    _b348,  # 348 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 354 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 358 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 359 __asgn_plain
+    _b360,  # 360 ChangeBaseEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 361 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 362 __asgn_optional
+    _b363,  # 363 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 366 __asgn_plain
+    _b367,  # 367 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 368 __asgn_plain
+    _b369,  # 369 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 371 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 372 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 373 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 378 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 379 __asgn_plain
-    _b380,  # 380 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 381 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 382 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 385 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 386 __asgn_plain
-    _b387,  # 387 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 388 __asgn_plain
-    _b389,  # 389 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 390 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 392 __asgn_plain
-    _b393,  # 393 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 394 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 395 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 396 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 397 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 398 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 405 __asgn_plain
-    _b406,  # 406 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 412 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 TokenEffect
-    _b430,  # 430 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 DiscardEffect
+    _b375,  # 375 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 377 __asgn_plain
+    _b378,  # 378 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 379 __asgn_plain
+    _b380,  # 380 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 381 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 382 __asgn_plain
+    _b383,  # 383 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 384 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 386 __asgn_plain
+    _b387,  # 387 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 388 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 389 __asgn_plain
+    _b390,  # 390 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 391 __asgn_plain
+    _b392,  # 392 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 393 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 395 __asgn_plain
+    _b396,  # 396 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 397 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 398 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 399 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 400 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 401 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 408 __asgn_plain
+    _b409,  # 409 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 415 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 417 __asgn_plain
+    _b418,  # 418 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 428 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 TokenEffect
+    _b433,  # 433 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 CounterSpellEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 PutOnLibraryEffect
+    _b464,  # 464 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 493 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 CopySpellEffect
-    _b514,  # 514 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
+    _b480,  # 480 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 491 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 492 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 506 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 516 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 ContinuousEffect
-    _match_node,  # 525 ActionWord
-    _b526,  # 526 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 529 __asgn_oneormore
-    _match_node,  # 530 BackWord
-    _node,  # 531 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 546 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 548 __asgn_plain
-    _b549,  # 549 BeginningTrigger
-    _node,  # 550 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 LastCounterTrigger
+    _b516,  # 516 CopySpellEffect
+    _b517,  # 517 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 525 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 ContinuousEffect
+    _match_node,  # 528 ActionWord
+    _b529,  # 529 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 530 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 532 __asgn_oneormore
+    _match_node,  # 533 BackWord
+    _node,  # 534 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 549 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 BeginningTrigger
+    _node,  # 553 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 568 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 569 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 PTChange
-    _node,  # 584 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 CantBeBlockedByFewer
-    _b593,  # 593 CantBeBlockedExcept
-    _b594,  # 594 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 CantBeTargetedBy
-    _b597,  # 597 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 606 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 HasKeywordAtManaCost
-    _b609,  # 609 HasKeywords
-    _b610,  # 610 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 650 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 651 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 652 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 654 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 655 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 657 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 660 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 661 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 662 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 669 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 670 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 671 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 672 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 689 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 691 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 OntoBattlefield
-    _node,  # 694 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 697 __asgn_plain
-    _b698,  # 698 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 715 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 EachObjects
-    _node,  # 730 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 744 __asgn_optional
-    _node,  # 745 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 571 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 572 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 PTChange
+    _node,  # 587 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 CantBeBlockedByFewer
+    _b596,  # 596 CantBeBlockedExcept
+    _b597,  # 597 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 CantBeTargetedBy
+    _b600,  # 600 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 609 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 HasKeywordAtManaCost
+    _b612,  # 612 HasKeywords
+    _b613,  # 613 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 614 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 653 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 654 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 655 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 657 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 658 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 660 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 663 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 671 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 672 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 673 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 674 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 675 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 692 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 694 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 OntoBattlefield
+    _node,  # 697 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 718 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 EachObjects
+    _node,  # 733 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 737 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 744 __asgn_plain
+    _b745,  # 745 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 747 __asgn_optional
+    _node,  # 748 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 765 __asgn_plain
+    _b766,  # 766 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 785 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 788 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 790 __asgn_optional
-    _match_node,  # 791 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 EntersEvent
-    _node,  # 799 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 802 __asgn_plain
-    _b803,  # 803 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 804 __asgn_plain
-    _b805,  # 805 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 811 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 822 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 827 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 828 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 829 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 831 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 832 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 834 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 835 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 836 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 791 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 793 __asgn_optional
+    _match_node,  # 794 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 EntersEvent
+    _node,  # 802 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 813 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 825 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 831 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 832 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 833 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 835 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 836 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 837 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 838 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 839 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 226, 230, 244, 531, 550, 584, 694, 730, 745, 799])
+_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 229, 233, 247, 534, 553, 587, 697, 733, 748, 802])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62077,622 +62320,625 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 216 __asgn_plain
     _b217,  # 217 DesignationCondition
     None,  # 218 __asgn_plain
-    _b219,  # 219 ItIsCondition
-    None,  # 220 __asgn_plain
+    None,  # 219 __asgn_plain
+    _b220,  # 220 CardTypesCondition
     None,  # 221 __asgn_plain
-    _b222,  # 222 PaidCondition
-    None,  # 223 __asgn_optional
-    None,  # 224 __asgn_optional
-    None,  # 225 __asgn_oneormore
-    None,  # 226 Effect
-    None,  # 227 __asgn_plain
-    None,  # 228 ParamName
-    None,  # 229 KeywordName
-    None,  # 230 KeywordArg
-    None,  # 231 __asgn_zeroormore
-    None,  # 232 __asgn_plain
-    None,  # 233 __asgn_plain
-    _b234,  # 234 MoreKeywords
-    None,  # 235 __asgn_zeroormore
-    None,  # 236 __asgn_oneormore
-    None,  # 237 Supertype
-    None,  # 238 CardType
-    None,  # 239 Color
-    None,  # 240 __asgn_plain
-    _b241,  # 241 Mode
-    None,  # 242 __asgn_oneormore
+    _b222,  # 222 ItIsCondition
+    None,  # 223 __asgn_plain
+    None,  # 224 __asgn_plain
+    _b225,  # 225 PaidCondition
+    None,  # 226 __asgn_optional
+    None,  # 227 __asgn_optional
+    None,  # 228 __asgn_oneormore
+    None,  # 229 Effect
+    None,  # 230 __asgn_plain
+    None,  # 231 ParamName
+    None,  # 232 KeywordName
+    None,  # 233 KeywordArg
+    None,  # 234 __asgn_zeroormore
+    None,  # 235 __asgn_plain
+    None,  # 236 __asgn_plain
+    _b237,  # 237 MoreKeywords
+    None,  # 238 __asgn_zeroormore
+    None,  # 239 __asgn_oneormore
+    None,  # 240 Supertype
+    None,  # 241 CardType
+    None,  # 242 Color
     None,  # 243 __asgn_plain
-    None,  # 244 AbilityBody
-    None,  # 245 __asgn_plain
+    _b244,  # 244 Mode
+    None,  # 245 __asgn_oneormore
     None,  # 246 __asgn_plain
-    _b247,  # 247 SkipExtraTurnStmt
+    None,  # 247 AbilityBody
     None,  # 248 __asgn_plain
     None,  # 249 __asgn_plain
-    _b250,  # 250 CantSearchStmt
+    _b250,  # 250 SkipExtraTurnStmt
     None,  # 251 __asgn_plain
-    _b252,  # 252 HandSizeStmt
-    None,  # 253 __asgn_plain
-    _b254,  # 254 PreventDamageByStmt
-    None,  # 255 __asgn_plain
-    _b256,  # 256 CostReductionStmt
-    None,  # 257 __asgn_plain
+    None,  # 252 __asgn_plain
+    _b253,  # 253 CantSearchStmt
+    None,  # 254 __asgn_plain
+    _b255,  # 255 HandSizeStmt
+    None,  # 256 __asgn_plain
+    _b257,  # 257 PreventDamageByStmt
     None,  # 258 __asgn_plain
-    None,  # 259 __asgn_plain
+    _b259,  # 259 CostReductionStmt
     None,  # 260 __asgn_plain
-    _b261,  # 261 EntersWithStmt
+    None,  # 261 __asgn_plain
     None,  # 262 __asgn_plain
     None,  # 263 __asgn_plain
-    _b264,  # 264 AmplifyStmt
+    _b264,  # 264 EntersWithStmt
     None,  # 265 __asgn_plain
     None,  # 266 __asgn_plain
-    _b267,  # 267 AsTurnedFaceUpStmt
+    _b267,  # 267 AmplifyStmt
     None,  # 268 __asgn_plain
-    _b269,  # 269 EntersAsCopyStmt
-    _b270,  # 270 CardAltCostStmt
+    None,  # 269 __asgn_plain
+    _b270,  # 270 AsTurnedFaceUpStmt
     None,  # 271 __asgn_plain
-    _b272,  # 272 CardAddCostStmt
-    None,  # 273 __asgn_plain
+    _b272,  # 272 EntersAsCopyStmt
+    _b273,  # 273 CardAltCostStmt
     None,  # 274 __asgn_plain
-    _b275,  # 275 CantActivateStmt
+    _b275,  # 275 CardAddCostStmt
     None,  # 276 __asgn_plain
-    _b277,  # 277 TopRevealedStmt
-    None,  # 278 __asgn_plain
+    None,  # 277 __asgn_plain
+    _b278,  # 278 CantActivateStmt
     None,  # 279 __asgn_plain
-    _b280,  # 280 AdditionalLandStmt
+    _b280,  # 280 TopRevealedStmt
     None,  # 281 __asgn_plain
     None,  # 282 __asgn_plain
-    _b283,  # 283 PlayTopStmt
+    _b283,  # 283 AdditionalLandStmt
     None,  # 284 __asgn_plain
     None,  # 285 __asgn_plain
-    _b286,  # 286 CardsStaticStmt
+    _b286,  # 286 PlayTopStmt
     None,  # 287 __asgn_plain
-    _b288,  # 288 CountOf
-    None,  # 289 __asgn_optional
+    None,  # 288 __asgn_plain
+    _b289,  # 289 CardsStaticStmt
     None,  # 290 __asgn_plain
-    None,  # 291 __asgn_plain
-    None,  # 292 __asgn_plain
-    _b293,  # 293 ObjectFilter
+    _b291,  # 291 CountOf
+    None,  # 292 __asgn_optional
+    None,  # 293 __asgn_plain
     None,  # 294 __asgn_plain
     None,  # 295 __asgn_plain
-    None,  # 296 __asgn_plain
+    _b296,  # 296 ObjectFilter
     None,  # 297 __asgn_plain
     None,  # 298 __asgn_plain
-    _b299,  # 299 ControlledThing
-    None,  # 300 __asgn_oneormore
-    None,  # 301 __asgn_optional
-    None,  # 302 __asgn_plain
-    None,  # 303 __asgn_plain
-    None,  # 304 ConditionWord
+    None,  # 299 __asgn_plain
+    None,  # 300 __asgn_plain
+    None,  # 301 __asgn_plain
+    _b302,  # 302 ControlledThing
+    None,  # 303 __asgn_oneormore
+    None,  # 304 __asgn_optional
     None,  # 305 __asgn_plain
-    _b306,  # 306 MayEffect
-    None,  # 307 __asgn_plain
+    None,  # 306 __asgn_plain
+    None,  # 307 ConditionWord
     None,  # 308 __asgn_plain
-    _b309,  # 309 ChooseAmongEffect
+    _b309,  # 309 MayEffect
     None,  # 310 __asgn_plain
     None,  # 311 __asgn_plain
-    _b312,  # 312 ExtraTurnEffect
+    _b312,  # 312 ChooseAmongEffect
     None,  # 313 __asgn_plain
     None,  # 314 __asgn_plain
-    None,  # 315 __asgn_plain
-    _b316,  # 316 CantCastEffect
+    _b315,  # 315 ExtraTurnEffect
+    None,  # 316 __asgn_plain
     None,  # 317 __asgn_plain
     None,  # 318 __asgn_plain
-    _b319,  # 319 PlayerTopCardActionEffect
+    _b319,  # 319 CantCastEffect
     None,  # 320 __asgn_plain
     None,  # 321 __asgn_plain
-    _b322,  # 322 LoseLifeEffect
+    _b322,  # 322 PlayerTopCardActionEffect
     None,  # 323 __asgn_plain
     None,  # 324 __asgn_plain
-    _b325,  # 325 PlayerMillEffect
+    _b325,  # 325 LoseLifeEffect
     None,  # 326 __asgn_plain
-    _b327,  # 327 MayPlayEffect
-    None,  # 328 __asgn_plain
-    _b329,  # 329 BlockRequirementEffect
-    None,  # 330 __asgn_plain
+    None,  # 327 __asgn_plain
+    _b328,  # 328 PlayerMillEffect
+    None,  # 329 __asgn_plain
+    _b330,  # 330 MayPlayEffect
     None,  # 331 __asgn_plain
-    _b332,  # 332 TopCardActionEffect
+    _b332,  # 332 BlockRequirementEffect
     None,  # 333 __asgn_plain
-    _b334,  # 334 PayEffect
-    None,  # 335 __asgn_plain
+    None,  # 334 __asgn_plain
+    _b335,  # 335 TopCardActionEffect
     None,  # 336 __asgn_plain
-    _b337,  # 337 NumberedActionEffect
+    _b337,  # 337 PayEffect
     None,  # 338 __asgn_plain
-    _b339,  # 339 AttachEffect
-    None,  # 340 __asgn_plain
+    None,  # 339 __asgn_plain
+    _b340,  # 340 NumberedActionEffect
     None,  # 341 __asgn_plain
-    _b342,  # 342 FightEffect
+    _b342,  # 342 AttachEffect
     None,  # 343 __asgn_plain
     None,  # 344 __asgn_plain
-    _b345,  # 345 LookAtTopEffect
+    _b345,  # 345 FightEffect
     None,  # 346 __asgn_plain
     None,  # 347 __asgn_plain
-    None,  # 348 __asgn_plain
-    _b349,  # 349 ObjectDamageEffect
+    _b348,  # 348 LookAtTopEffect
+    None,  # 349 __asgn_plain
     None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
-    None,  # 352 __asgn_plain
+    _b352,  # 352 ObjectDamageEffect
     None,  # 353 __asgn_plain
-    _b354,  # 354 MoveCountersEffect
+    None,  # 354 __asgn_plain
     None,  # 355 __asgn_plain
     None,  # 356 __asgn_plain
-    _b357,  # 357 ChangeBaseEffect
-    None,  # 358 __asgn_optional
-    None,  # 359 __asgn_optional
-    _b360,  # 360 KeywordCost
-    None,  # 361 __asgn_plain
-    _b362,  # 362 TypeArg
-    None,  # 363 __asgn_plain
-    _b364,  # 364 QualityArg
-    None,  # 365 __asgn_plain
-    _b366,  # 366 OntoArg
-    None,  # 367 __asgn_plain
+    _b357,  # 357 MoveCountersEffect
+    None,  # 358 __asgn_plain
+    None,  # 359 __asgn_plain
+    _b360,  # 360 ChangeBaseEffect
+    None,  # 361 __asgn_optional
+    None,  # 362 __asgn_optional
+    _b363,  # 363 KeywordCost
+    None,  # 364 __asgn_plain
+    _b365,  # 365 TypeArg
+    None,  # 366 __asgn_plain
+    _b367,  # 367 QualityArg
     None,  # 368 __asgn_plain
-    None,  # 369 __asgn_plain
+    _b369,  # 369 OntoArg
     None,  # 370 __asgn_plain
     None,  # 371 __asgn_plain
-    _b372,  # 372 TriggeredStmt
+    None,  # 372 __asgn_plain
     None,  # 373 __asgn_plain
     None,  # 374 __asgn_plain
-    _b375,  # 375 ActivatedStmt
+    _b375,  # 375 TriggeredStmt
     None,  # 376 __asgn_plain
-    _b377,  # 377 PTDefiningStmt
-    None,  # 378 __asgn_oneormore
+    None,  # 377 __asgn_plain
+    _b378,  # 378 ActivatedStmt
     None,  # 379 __asgn_plain
-    _b380,  # 380 SpellKind
+    _b380,  # 380 PTDefiningStmt
     None,  # 381 __asgn_oneormore
-    None,  # 382 __asgn_oneormore
-    None,  # 383 __asgn_plain
-    _b384,  # 384 EntersTappedStmt
+    None,  # 382 __asgn_plain
+    _b383,  # 383 SpellKind
+    None,  # 384 __asgn_oneormore
     None,  # 385 __asgn_oneormore
     None,  # 386 __asgn_plain
-    _b387,  # 387 CostPerTargetStmt
-    None,  # 388 __asgn_plain
-    _b389,  # 389 UncounterableStmt
-    None,  # 390 __asgn_oneormore
+    _b387,  # 387 EntersTappedStmt
+    None,  # 388 __asgn_oneormore
+    None,  # 389 __asgn_plain
+    _b390,  # 390 CostPerTargetStmt
     None,  # 391 __asgn_plain
-    None,  # 392 __asgn_plain
-    _b393,  # 393 StaticStmt
-    None,  # 394 __asgn_optional
-    None,  # 395 __asgn_oneormore
-    None,  # 396 __asgn_oneormore
-    None,  # 397 __asgn_oneormore
-    None,  # 398 __asgn_optional
-    None,  # 399 __asgn_plain
-    None,  # 400 __asgn_plain
-    None,  # 401 __asgn_plain
+    _b392,  # 392 UncounterableStmt
+    None,  # 393 __asgn_oneormore
+    None,  # 394 __asgn_plain
+    None,  # 395 __asgn_plain
+    _b396,  # 396 StaticStmt
+    None,  # 397 __asgn_optional
+    None,  # 398 __asgn_oneormore
+    None,  # 399 __asgn_oneormore
+    None,  # 400 __asgn_oneormore
+    None,  # 401 __asgn_optional
     None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
-    _b406,  # 406 ControlClause
+    None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
-    None,  # 409 __asgn_plain
+    _b409,  # 409 ControlClause
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
-    None,  # 412 __asgn_oneormore
+    None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
-    _b415,  # 415 DividedDamageEffect
+    None,  # 415 __asgn_oneormore
     None,  # 416 __asgn_plain
-    _b417,  # 417 DamageEffect
-    None,  # 418 __asgn_plain
-    _b419,  # 419 DestroyEffect
-    None,  # 420 __asgn_plain
+    None,  # 417 __asgn_plain
+    _b418,  # 418 DividedDamageEffect
+    None,  # 419 __asgn_plain
+    _b420,  # 420 DamageEffect
     None,  # 421 __asgn_plain
-    _b422,  # 422 DrawEffect
+    _b422,  # 422 DestroyEffect
     None,  # 423 __asgn_plain
-    _b424,  # 424 TokenCopyEffect
-    None,  # 425 __asgn_plain
+    None,  # 424 __asgn_plain
+    _b425,  # 425 DrawEffect
     None,  # 426 __asgn_plain
-    None,  # 427 __asgn_plain
+    _b427,  # 427 TokenCopyEffect
     None,  # 428 __asgn_plain
-    _b429,  # 429 TokenEffect
-    _b430,  # 430 AddManaEffect
+    None,  # 429 __asgn_plain
+    None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
-    _b433,  # 433 DiscardEffect
+    _b432,  # 432 TokenEffect
+    _b433,  # 433 AddManaEffect
     None,  # 434 __asgn_plain
-    _b435,  # 435 GainLifeEffect
-    None,  # 436 __asgn_plain
+    None,  # 435 __asgn_plain
+    _b436,  # 436 DiscardEffect
     None,  # 437 __asgn_plain
-    _b438,  # 438 GainControlEffect
+    _b438,  # 438 GainLifeEffect
     None,  # 439 __asgn_plain
-    _b440,  # 440 ReturnToHandEffect
-    None,  # 441 __asgn_plain
+    None,  # 440 __asgn_plain
+    _b441,  # 441 GainControlEffect
     None,  # 442 __asgn_plain
-    _b443,  # 443 ReturnFromGraveyardEffect
+    _b443,  # 443 ReturnToHandEffect
     None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
-    None,  # 446 __asgn_plain
-    _b447,  # 447 ReturnToBattlefieldEffect
+    _b446,  # 446 ReturnFromGraveyardEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    _b450,  # 450 ReturnAllFromGraveyardsEffect
+    _b450,  # 450 ReturnToBattlefieldEffect
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    None,  # 453 __asgn_plain
+    _b453,  # 453 ReturnAllFromGraveyardsEffect
     None,  # 454 __asgn_plain
-    _b455,  # 455 SearchEffect
+    None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
     None,  # 457 __asgn_plain
-    None,  # 458 __asgn_plain
-    _b459,  # 459 CounterSpellEffect
+    _b458,  # 458 SearchEffect
+    None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
-    _b461,  # 461 ShuffleEffect
-    None,  # 462 __asgn_plain
+    None,  # 461 __asgn_plain
+    _b462,  # 462 CounterSpellEffect
     None,  # 463 __asgn_plain
-    None,  # 464 __asgn_plain
-    _b465,  # 465 MillEffect
+    _b464,  # 464 ShuffleEffect
+    None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    _b468,  # 468 PutFromHandEffect
+    _b468,  # 468 MillEffect
     None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
-    None,  # 471 __asgn_plain
-    _b472,  # 472 PutCountersEffect
+    _b471,  # 471 PutFromHandEffect
+    None,  # 472 __asgn_plain
     None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
-    _b475,  # 475 PutOnLibraryEffect
+    _b475,  # 475 PutCountersEffect
     None,  # 476 __asgn_plain
-    _b477,  # 477 PutIntoZoneEffect
-    None,  # 478 __asgn_plain
+    None,  # 477 __asgn_plain
+    _b478,  # 478 PutOnLibraryEffect
     None,  # 479 __asgn_plain
-    None,  # 480 __asgn_plain
+    _b480,  # 480 PutIntoZoneEffect
     None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
-    _b483,  # 483 ExileEffect
+    None,  # 483 __asgn_plain
     None,  # 484 __asgn_plain
-    _b485,  # 485 ExileTopEffect
-    None,  # 486 __asgn_plain
-    _b487,  # 487 RegenerateEffect
-    None,  # 488 __asgn_plain
+    None,  # 485 __asgn_plain
+    _b486,  # 486 ExileEffect
+    None,  # 487 __asgn_plain
+    _b488,  # 488 ExileTopEffect
     None,  # 489 __asgn_plain
-    None,  # 490 __asgn_plain
-    _b491,  # 491 PlayerSacrificesEffect
+    _b490,  # 490 RegenerateEffect
+    None,  # 491 __asgn_plain
     None,  # 492 __asgn_plain
     None,  # 493 __asgn_plain
-    None,  # 494 __asgn_plain
-    _b495,  # 495 SacrificeEffect
+    _b494,  # 494 PlayerSacrificesEffect
+    None,  # 495 __asgn_plain
     None,  # 496 __asgn_plain
-    _b497,  # 497 UntapEffect
-    None,  # 498 __asgn_plain
-    _b499,  # 499 TapOrUntapEffect
-    None,  # 500 __asgn_plain
-    _b501,  # 501 TapEffect
-    None,  # 502 __asgn_plain
+    None,  # 497 __asgn_plain
+    _b498,  # 498 SacrificeEffect
+    None,  # 499 __asgn_plain
+    _b500,  # 500 UntapEffect
+    None,  # 501 __asgn_plain
+    _b502,  # 502 TapOrUntapEffect
     None,  # 503 __asgn_plain
-    None,  # 504 __asgn_plain
-    _b505,  # 505 RemoveCountersEffect
+    _b504,  # 504 TapEffect
+    None,  # 505 __asgn_plain
     None,  # 506 __asgn_plain
-    _b507,  # 507 DelayedEffect
-    None,  # 508 __asgn_plain
-    _b509,  # 509 PreventEffect
-    None,  # 510 __asgn_plain
-    _b511,  # 511 CastThisEffect
-    None,  # 512 __asgn_plain
-    _b513,  # 513 CopySpellEffect
-    _b514,  # 514 NoRegenEffect
+    None,  # 507 __asgn_plain
+    _b508,  # 508 RemoveCountersEffect
+    None,  # 509 __asgn_plain
+    _b510,  # 510 DelayedEffect
+    None,  # 511 __asgn_plain
+    _b512,  # 512 PreventEffect
+    None,  # 513 __asgn_plain
+    _b514,  # 514 CastThisEffect
     None,  # 515 __asgn_plain
-    None,  # 516 __asgn_plain
-    None,  # 517 __asgn_plain
-    _b518,  # 518 PhaseOutEffect
+    _b516,  # 516 CopySpellEffect
+    _b517,  # 517 NoRegenEffect
+    None,  # 518 __asgn_plain
     None,  # 519 __asgn_plain
     None,  # 520 __asgn_plain
-    _b521,  # 521 NoUntapEffect
+    _b521,  # 521 PhaseOutEffect
     None,  # 522 __asgn_plain
     None,  # 523 __asgn_plain
-    _b524,  # 524 ContinuousEffect
-    None,  # 525 ActionWord
-    _b526,  # 526 PlayerRef
-    None,  # 527 __asgn_plain
-    None,  # 528 __asgn_plain
-    None,  # 529 __asgn_oneormore
-    None,  # 530 BackWord
-    None,  # 531 TargetRef
-    None,  # 532 __asgn_plain
-    _b533,  # 533 AnyNumberTargets
-    None,  # 534 __asgn_plain
-    _b535,  # 535 AnyTarget
-    None,  # 536 __asgn_plain
+    _b524,  # 524 NoUntapEffect
+    None,  # 525 __asgn_plain
+    None,  # 526 __asgn_plain
+    _b527,  # 527 ContinuousEffect
+    None,  # 528 ActionWord
+    _b529,  # 529 PlayerRef
+    None,  # 530 __asgn_plain
+    None,  # 531 __asgn_plain
+    None,  # 532 __asgn_oneormore
+    None,  # 533 BackWord
+    None,  # 534 TargetRef
+    None,  # 535 __asgn_plain
+    _b536,  # 536 AnyNumberTargets
     None,  # 537 __asgn_plain
-    _b538,  # 538 UpToTargets
+    _b538,  # 538 AnyTarget
     None,  # 539 __asgn_plain
-    _b540,  # 540 EachPlayers
-    None,  # 541 __asgn_plain
-    _b542,  # 542 ThatRef
-    None,  # 543 __asgn_plain
-    _b544,  # 544 EnchantedRef
-    None,  # 545 __asgn_plain
-    None,  # 546 __asgn_oneormore
-    None,  # 547 __asgn_plain
+    None,  # 540 __asgn_plain
+    _b541,  # 541 UpToTargets
+    None,  # 542 __asgn_plain
+    _b543,  # 543 EachPlayers
+    None,  # 544 __asgn_plain
+    _b545,  # 545 ThatRef
+    None,  # 546 __asgn_plain
+    _b547,  # 547 EnchantedRef
     None,  # 548 __asgn_plain
-    _b549,  # 549 BeginningTrigger
-    None,  # 550 Trigger
+    None,  # 549 __asgn_oneormore
+    None,  # 550 __asgn_plain
     None,  # 551 __asgn_plain
-    None,  # 552 __asgn_plain
-    _b553,  # 553 LastCounterTrigger
+    _b552,  # 552 BeginningTrigger
+    None,  # 553 Trigger
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
-    None,  # 556 __asgn_plain
-    _b557,  # 557 BatchAttackTrigger
+    _b556,  # 556 LastCounterTrigger
+    None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
-    _b559,  # 559 ThisTrigger
-    None,  # 560 __asgn_plain
+    None,  # 559 __asgn_plain
+    _b560,  # 560 BatchAttackTrigger
     None,  # 561 __asgn_plain
-    None,  # 562 __asgn_plain
-    _b563,  # 563 CastTrigger
+    _b562,  # 562 ThisTrigger
+    None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
-    _b566,  # 566 YoursTrigger
+    _b566,  # 566 CastTrigger
     None,  # 567 __asgn_plain
-    None,  # 568 __asgn_optional
-    None,  # 569 __asgn_optional
+    None,  # 568 __asgn_plain
+    _b569,  # 569 YoursTrigger
     None,  # 570 __asgn_plain
-    None,  # 571 __asgn_plain
-    None,  # 572 __asgn_plain
+    None,  # 571 __asgn_optional
+    None,  # 572 __asgn_optional
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
-    _b579,  # 579 ZonePlace
+    None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
-    None,  # 582 __asgn_plain
-    _b583,  # 583 PTChange
-    None,  # 584 StaticPart
+    _b582,  # 582 ZonePlace
+    None,  # 583 __asgn_plain
+    None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
-    _b586,  # 586 CantAttackOrBlock
-    None,  # 587 __asgn_plain
-    _b588,  # 588 CantAttack
-    None,  # 589 __asgn_plain
-    _b590,  # 590 CantBlock
-    None,  # 591 __asgn_plain
-    _b592,  # 592 CantBeBlockedByFewer
-    _b593,  # 593 CantBeBlockedExcept
-    _b594,  # 594 CanBlockOnly
-    None,  # 595 __asgn_plain
-    _b596,  # 596 CantBeTargetedBy
-    _b597,  # 597 CantBeTargeted
+    _b586,  # 586 PTChange
+    None,  # 587 StaticPart
+    None,  # 588 __asgn_plain
+    _b589,  # 589 CantAttackOrBlock
+    None,  # 590 __asgn_plain
+    _b591,  # 591 CantAttack
+    None,  # 592 __asgn_plain
+    _b593,  # 593 CantBlock
+    None,  # 594 __asgn_plain
+    _b595,  # 595 CantBeBlockedByFewer
+    _b596,  # 596 CantBeBlockedExcept
+    _b597,  # 597 CanBlockOnly
     None,  # 598 __asgn_plain
-    _b599,  # 599 CantBeDestroyed
-    None,  # 600 __asgn_plain
-    _b601,  # 601 CantPhaseOut
-    None,  # 602 __asgn_plain
-    _b603,  # 603 PhasesEachUntap
-    None,  # 604 __asgn_plain
-    _b605,  # 605 GainsAbility
-    None,  # 606 __asgn_plain
+    _b599,  # 599 CantBeTargetedBy
+    _b600,  # 600 CantBeTargeted
+    None,  # 601 __asgn_plain
+    _b602,  # 602 CantBeDestroyed
+    None,  # 603 __asgn_plain
+    _b604,  # 604 CantPhaseOut
+    None,  # 605 __asgn_plain
+    _b606,  # 606 PhasesEachUntap
     None,  # 607 __asgn_plain
-    _b608,  # 608 HasKeywordAtManaCost
-    _b609,  # 609 HasKeywords
-    _b610,  # 610 LosesKeywords
-    None,  # 611 __asgn_plain
-    None,  # 612 __asgn_plain
-    _b613,  # 613 CombatDamageSteps
+    _b608,  # 608 GainsAbility
+    None,  # 609 __asgn_plain
+    None,  # 610 __asgn_plain
+    _b611,  # 611 HasKeywordAtManaCost
+    _b612,  # 612 HasKeywords
+    _b613,  # 613 LosesKeywords
     None,  # 614 __asgn_plain
-    _b615,  # 615 AssignsExcess
-    None,  # 616 __asgn_plain
-    _b617,  # 617 AttacksUntapped
-    None,  # 618 __asgn_plain
-    _b619,  # 619 DoesntUntap
-    None,  # 620 __asgn_plain
-    _b621,  # 621 DamageGainsLife
-    None,  # 622 __asgn_plain
-    _b623,  # 623 DamageIsLethal
-    None,  # 624 __asgn_plain
-    _b625,  # 625 DamageAsCounters
-    None,  # 626 __asgn_plain
-    _b627,  # 627 CantBeBlockedBy
-    None,  # 628 __asgn_plain
-    _b629,  # 629 CantBeAttachedBy
-    None,  # 630 __asgn_plain
-    _b631,  # 631 PreventDamageFrom
-    None,  # 632 __asgn_plain
-    _b633,  # 633 AttacksDespite
-    None,  # 634 __asgn_plain
-    _b635,  # 635 MaxBlockers
-    None,  # 636 __asgn_plain
-    _b637,  # 637 AttacksEachCombat
-    None,  # 638 __asgn_plain
-    _b639,  # 639 BlocksEachCombat
-    None,  # 640 __asgn_plain
-    _b641,  # 641 CantBeBlocked
-    None,  # 642 __asgn_plain
-    _b643,  # 643 IsColor
-    None,  # 644 __asgn_plain
+    None,  # 615 __asgn_plain
+    _b616,  # 616 CombatDamageSteps
+    None,  # 617 __asgn_plain
+    _b618,  # 618 AssignsExcess
+    None,  # 619 __asgn_plain
+    _b620,  # 620 AttacksUntapped
+    None,  # 621 __asgn_plain
+    _b622,  # 622 DoesntUntap
+    None,  # 623 __asgn_plain
+    _b624,  # 624 DamageGainsLife
+    None,  # 625 __asgn_plain
+    _b626,  # 626 DamageIsLethal
+    None,  # 627 __asgn_plain
+    _b628,  # 628 DamageAsCounters
+    None,  # 629 __asgn_plain
+    _b630,  # 630 CantBeBlockedBy
+    None,  # 631 __asgn_plain
+    _b632,  # 632 CantBeAttachedBy
+    None,  # 633 __asgn_plain
+    _b634,  # 634 PreventDamageFrom
+    None,  # 635 __asgn_plain
+    _b636,  # 636 AttacksDespite
+    None,  # 637 __asgn_plain
+    _b638,  # 638 MaxBlockers
+    None,  # 639 __asgn_plain
+    _b640,  # 640 AttacksEachCombat
+    None,  # 641 __asgn_plain
+    _b642,  # 642 BlocksEachCombat
+    None,  # 643 __asgn_plain
+    _b644,  # 644 CantBeBlocked
     None,  # 645 __asgn_plain
-    None,  # 646 __asgn_plain
+    _b646,  # 646 IsColor
     None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
-    None,  # 650 __asgn_oneormore
-    None,  # 651 __asgn_optional
-    None,  # 652 __asgn_optional
-    None,  # 653 __asgn_optional
+    None,  # 650 __asgn_plain
+    None,  # 651 __asgn_plain
+    None,  # 652 __asgn_plain
+    None,  # 653 __asgn_oneormore
     None,  # 654 __asgn_optional
     None,  # 655 __asgn_optional
     None,  # 656 __asgn_optional
-    None,  # 657 __asgn_oneormore
-    None,  # 658 __asgn_plain
-    None,  # 659 __asgn_plain
+    None,  # 657 __asgn_optional
+    None,  # 658 __asgn_optional
+    None,  # 659 __asgn_optional
     None,  # 660 __asgn_oneormore
-    None,  # 661 __asgn_optional
-    None,  # 662 __asgn_optional
-    None,  # 663 __asgn_plain
-    None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
+    None,  # 661 __asgn_plain
+    None,  # 662 __asgn_plain
+    None,  # 663 __asgn_oneormore
+    None,  # 664 __asgn_optional
+    None,  # 665 __asgn_optional
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    None,  # 668 __asgn_optional
-    None,  # 669 __asgn_zeroormore
-    None,  # 670 __asgn_zeroormore
-    None,  # 671 __asgn_oneormore
-    None,  # 672 __asgn_oneormore
-    None,  # 673 __asgn_plain
-    None,  # 674 __asgn_plain
-    None,  # 675 __asgn_plain
+    None,  # 668 __asgn_plain
+    None,  # 669 __asgn_plain
+    None,  # 670 __asgn_plain
+    None,  # 671 __asgn_optional
+    None,  # 672 __asgn_zeroormore
+    None,  # 673 __asgn_zeroormore
+    None,  # 674 __asgn_oneormore
+    None,  # 675 __asgn_oneormore
     None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
-    _b682,  # 682 Duration
+    None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
-    _b685,  # 685 TargetObject
+    _b685,  # 685 Duration
     None,  # 686 __asgn_plain
-    _b687,  # 687 FromGraveyard
-    None,  # 688 __asgn_plain
-    None,  # 689 __asgn_optional
-    None,  # 690 __asgn_optional
-    None,  # 691 __asgn_optional
-    None,  # 692 __asgn_plain
-    _b693,  # 693 OntoBattlefield
-    None,  # 694 Destination
+    None,  # 687 __asgn_plain
+    _b688,  # 688 TargetObject
+    None,  # 689 __asgn_plain
+    _b690,  # 690 FromGraveyard
+    None,  # 691 __asgn_plain
+    None,  # 692 __asgn_optional
+    None,  # 693 __asgn_optional
+    None,  # 694 __asgn_optional
     None,  # 695 __asgn_plain
-    _b696,  # 696 IntoHand
-    None,  # 697 __asgn_plain
-    _b698,  # 698 IntoGraveyard
-    None,  # 699 __asgn_optional
+    _b696,  # 696 OntoBattlefield
+    None,  # 697 Destination
+    None,  # 698 __asgn_plain
+    _b699,  # 699 IntoHand
     None,  # 700 __asgn_plain
-    _b701,  # 701 CostValue
-    None,  # 702 __asgn_plain
+    _b701,  # 701 IntoGraveyard
+    None,  # 702 __asgn_optional
     None,  # 703 __asgn_plain
-    None,  # 704 __asgn_plain
+    _b704,  # 704 CostValue
     None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
     None,  # 709 __asgn_plain
-    None,  # 710 __asgn_optional
+    None,  # 710 __asgn_plain
     None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
-    None,  # 713 __asgn_plain
+    None,  # 713 __asgn_optional
     None,  # 714 __asgn_plain
-    None,  # 715 __asgn_optional
+    None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
     None,  # 717 __asgn_plain
-    None,  # 718 __asgn_plain
-    None,  # 719 __asgn_oneormore
-    None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_optional
-    None,  # 722 __asgn_plain
-    _b723,  # 723 BackRef
-    None,  # 724 __asgn_plain
-    _b725,  # 725 TargetPlayer
-    None,  # 726 __asgn_optional
+    None,  # 718 __asgn_optional
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_plain
+    None,  # 721 __asgn_plain
+    None,  # 722 __asgn_oneormore
+    None,  # 723 __asgn_oneormore
+    None,  # 724 __asgn_optional
+    None,  # 725 __asgn_plain
+    _b726,  # 726 BackRef
     None,  # 727 __asgn_plain
-    None,  # 728 __asgn_plain
-    _b729,  # 729 EachObjects
-    None,  # 730 KeywordCostPart
-    None,  # 731 __asgn_optional
-    None,  # 732 __asgn_oneormore
-    None,  # 733 __asgn_oneormore
+    _b728,  # 728 TargetPlayer
+    None,  # 729 __asgn_optional
+    None,  # 730 __asgn_plain
+    None,  # 731 __asgn_plain
+    _b732,  # 732 EachObjects
+    None,  # 733 KeywordCostPart
     None,  # 734 __asgn_optional
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_optional
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_plain
-    None,  # 739 __asgn_oneormore
-    None,  # 740 __asgn_oneormore
+    None,  # 735 __asgn_oneormore
+    None,  # 736 __asgn_oneormore
+    None,  # 737 __asgn_optional
+    None,  # 738 __asgn_optional
+    None,  # 739 __asgn_optional
+    None,  # 740 __asgn_plain
     None,  # 741 __asgn_plain
-    _b742,  # 742 QualityRef
-    None,  # 743 __asgn_plain
-    None,  # 744 __asgn_optional
-    None,  # 745 GrantedAbility
-    None,  # 746 __asgn_oneormore
-    None,  # 747 __asgn_oneormore
-    None,  # 748 __asgn_plain
-    None,  # 749 __asgn_optional
+    None,  # 742 __asgn_oneormore
+    None,  # 743 __asgn_oneormore
+    None,  # 744 __asgn_plain
+    _b745,  # 745 QualityRef
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_optional
+    None,  # 748 GrantedAbility
+    None,  # 749 __asgn_oneormore
     None,  # 750 __asgn_oneormore
-    None,  # 751 __asgn_oneormore
-    None,  # 752 __asgn_oneormore
+    None,  # 751 __asgn_plain
+    None,  # 752 __asgn_optional
     None,  # 753 __asgn_oneormore
     None,  # 754 __asgn_oneormore
     None,  # 755 __asgn_oneormore
     None,  # 756 __asgn_oneormore
     None,  # 757 __asgn_oneormore
     None,  # 758 __asgn_oneormore
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_plain
-    None,  # 761 __asgn_plain
-    None,  # 762 __asgn_plain
-    _b763,  # 763 PerTime
-    None,  # 764 __asgn_optional
-    None,  # 765 __asgn_oneormore
-    None,  # 766 __asgn_plain
-    _b767,  # 767 PerObject
-    None,  # 768 __asgn_optional
+    None,  # 759 __asgn_oneormore
+    None,  # 760 __asgn_oneormore
+    None,  # 761 __asgn_oneormore
+    None,  # 762 __asgn_optional
+    None,  # 763 __asgn_plain
+    None,  # 764 __asgn_plain
+    None,  # 765 __asgn_plain
+    _b766,  # 766 PerTime
+    None,  # 767 __asgn_optional
+    None,  # 768 __asgn_oneormore
     None,  # 769 __asgn_plain
-    None,  # 770 __asgn_plain
-    None,  # 771 __asgn_plain
-    _b772,  # 772 PowerOf
+    _b770,  # 770 PerObject
+    None,  # 771 __asgn_optional
+    None,  # 772 __asgn_plain
     None,  # 773 __asgn_plain
     None,  # 774 __asgn_plain
-    None,  # 775 __asgn_plain
+    _b775,  # 775 PowerOf
     None,  # 776 __asgn_plain
     None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
-    None,  # 780 __asgn_optional
-    None,  # 781 __asgn_optional
-    None,  # 782 __asgn_optional
+    None,  # 780 __asgn_plain
+    None,  # 781 __asgn_plain
+    None,  # 782 __asgn_plain
     None,  # 783 __asgn_optional
     None,  # 784 __asgn_optional
     None,  # 785 __asgn_optional
     None,  # 786 __asgn_optional
     None,  # 787 __asgn_optional
-    None,  # 788 __asgn_oneormore
+    None,  # 788 __asgn_optional
     None,  # 789 __asgn_optional
     None,  # 790 __asgn_optional
-    None,  # 791 DelayedStep
+    None,  # 791 __asgn_oneormore
     None,  # 792 __asgn_optional
     None,  # 793 __asgn_optional
-    None,  # 794 __asgn_plain
-    None,  # 795 __asgn_plain
+    None,  # 794 DelayedStep
+    None,  # 795 __asgn_optional
     None,  # 796 __asgn_optional
     None,  # 797 __asgn_plain
-    _b798,  # 798 EntersEvent
-    None,  # 799 ThisEvent
+    None,  # 798 __asgn_plain
+    None,  # 799 __asgn_optional
     None,  # 800 __asgn_plain
-    _b801,  # 801 LeavesEvent
-    None,  # 802 __asgn_plain
-    _b803,  # 803 DiesEvent
-    None,  # 804 __asgn_plain
-    _b805,  # 805 AttacksAloneEvent
-    None,  # 806 __asgn_plain
-    _b807,  # 807 AttacksEvent
-    None,  # 808 __asgn_plain
-    _b809,  # 809 BlocksEvent
-    None,  # 810 __asgn_plain
+    _b801,  # 801 EntersEvent
+    None,  # 802 ThisEvent
+    None,  # 803 __asgn_plain
+    _b804,  # 804 LeavesEvent
+    None,  # 805 __asgn_plain
+    _b806,  # 806 DiesEvent
+    None,  # 807 __asgn_plain
+    _b808,  # 808 AttacksAloneEvent
+    None,  # 809 __asgn_plain
+    _b810,  # 810 AttacksEvent
     None,  # 811 __asgn_plain
-    None,  # 812 __asgn_plain
-    _b813,  # 813 BlockedEvent
+    _b812,  # 812 BlocksEvent
+    None,  # 813 __asgn_plain
     None,  # 814 __asgn_plain
-    _b815,  # 815 PhasesEvent
-    None,  # 816 __asgn_plain
-    _b817,  # 817 TurnedUpEvent
-    None,  # 818 __asgn_plain
-    _b819,  # 819 ExiledThisWayEvent
-    None,  # 820 __asgn_plain
-    _b821,  # 821 TargetedEvent
-    None,  # 822 __asgn_plain
+    None,  # 815 __asgn_plain
+    _b816,  # 816 BlockedEvent
+    None,  # 817 __asgn_plain
+    _b818,  # 818 PhasesEvent
+    None,  # 819 __asgn_plain
+    _b820,  # 820 TurnedUpEvent
+    None,  # 821 __asgn_plain
+    _b822,  # 822 ExiledThisWayEvent
     None,  # 823 __asgn_plain
-    _b824,  # 824 DealsDamageEvent
+    _b824,  # 824 TargetedEvent
     None,  # 825 __asgn_plain
-    _b826,  # 826 DealtDamageEvent
-    None,  # 827 __asgn_optional
-    None,  # 828 __asgn_optional
-    None,  # 829 __asgn_oneormore
+    None,  # 826 __asgn_plain
+    _b827,  # 827 DealsDamageEvent
+    None,  # 828 __asgn_plain
+    _b829,  # 829 DealtDamageEvent
     None,  # 830 __asgn_optional
     None,  # 831 __asgn_optional
-    None,  # 832 __asgn_optional
+    None,  # 832 __asgn_oneormore
     None,  # 833 __asgn_optional
     None,  # 834 __asgn_optional
     None,  # 835 __asgn_optional
     None,  # 836 __asgn_optional
+    None,  # 837 __asgn_optional
+    None,  # 838 __asgn_optional
+    None,  # 839 __asgn_optional
 ]

@@ -288,6 +288,21 @@ class IsDesignated:
 
 
 @dataclass(frozen=True)
+class CardTypesInGraveyard:
+    """Delirium (207.2c): "there are four or more card types among cards in your graveyard" -- the card
+    types (205.2a; supertypes and subtypes aren't card types) of the cards in the controller's graveyard."""
+
+    at_least: int
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Count the distinct card types now."""
+        types: set[str] = set()
+        for oid in game.zone(Zone.GRAVEYARD, res.controller):
+            types |= set(game.characteristics(game.obj(oid)).types)
+        return len(types) >= self.at_least
+
+
+@dataclass(frozen=True)
 class HadNoCounters:
     """603.10a, 608.2h: "if it had no -1/-1 counters on it" (702.79a persist) -- the source as it last
     existed on the battlefield: its last known information once it has left (400.7)."""
@@ -329,6 +344,7 @@ __all__ = [
     "ControlledSinceLastUpkeep",
     "ControlsNone",
     "GreaterPowerOrToughness",
+    "CardTypesInGraveyard",
     "HadNoCounters",
     "IsDesignated",
     "CostPaid",

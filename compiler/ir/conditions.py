@@ -329,6 +329,19 @@ class IsDesignated(Condition):
 
 
 @dataclass(frozen=True)
+class CardTypesInGraveyard(Condition):
+    """"if there are four or more card types among cards in your graveyard" (delirium, 207.2c; 205.2a)."""
+
+    at_least: int
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if there are {NUMBER_TEXT.get(self.at_least, str(self.at_least))} or more card types among cards in your graveyard"
+
+    def python(self) -> str:
+        return f"rt.CardTypesInGraveyard(at_least={lit(self.at_least)})"
+
+
+@dataclass(frozen=True)
 class HadNoCounters(Condition):
     """"if it had no -1/-1 counters on it" (702.79a persist): the source as it last existed on the
     battlefield (603.10a leaves-the-battlefield abilities look back in time; 608.2h)."""
