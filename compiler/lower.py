@@ -25,7 +25,7 @@ from .ir import references as rf
 from .ir import statics as sp
 from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
-    CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    CostPerExtraTarget, CostPerPermanent, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.amounts import Amount
@@ -1492,6 +1492,18 @@ class CardLowering:
             return StaticIR((sp.PlayTop(str(b.verb), flt),), None, False, word)
         if k == "CantActivateStmt":
             return StaticIR((sp.CantActivate(),), None, False, word, affected=_filter(self.ck, b.affected, b))
+        if k == "CostPerPermanentStmt":
+            # 601.2f, 702.41a: counted among the controller's permanents as the total cost is determined
+            cost = CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols))))
+            if b.param:
+                if self.params is None or self.params.get(b.param) != "selector":
+                    self.ck.error(b, f"'{b.param}' is not a selector parameter here",
+                                  "inside 'keyword Affinity(what: selector)': 'for each what you control'")
+                return CostPerPermanent(cost, param=b.param, ability_word=word)
+            flt = _filter(self.ck, b.filter, b)
+            if not flt.controller:
+                self.ck.error(b, "say whose permanents are counted: '... you control'")
+            return CostPerPermanent(cost, filter=flt, ability_word=word)
         if k == "CostPerTargetStmt":
             return CostPerExtraTarget(CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols)))), word)
         if k == "CardAltCostStmt":
@@ -1837,13 +1849,20 @@ def _keyword_use(low: CardLowering, st: Any) -> KeywordUseIR:
     if kw is None:
         low.ck.name_in(st, "keyword", name, low.keywords)
         return KeywordUseIR(name, "", "", ())
-    args: list[CostIR | int | str] = []
+    args: list[CostIR | int | str | FilterIR] = []
     if len(st.args) != len(kw.params):
         want = ", ".join(f"{p}: {t}" for p, t in kw.params) or "no parameters"
         low.ck.error(st, f"{kw.name} takes {len(kw.params)} argument(s) ({want}), got {len(st.args)}")
         return KeywordUseIR(kw.name, kw.module, kw.cls, ())
     for (pname, ptype), arg in zip(kw.params, st.args):
         is_int = isinstance(arg, int)
+        if ptype == "selector" or (not is_int and cname(arg) == "ForArg"):
+            # 702.41a: "affinity for Swamps" -- a selector argument
+            if ptype != "selector" or is_int or cname(arg) != "ForArg":
+                low.ck.error(st, f"{kw.name}'s {pname} must be {'a selector such as for artifacts' if ptype == 'selector' else 'a ' + ptype}")
+            else:
+                args.append(_filter(low.ck, arg.filter, arg))
+            continue
         if ptype == "quality" or (not is_int and cname(arg) == "QualityArg"):
             if ptype != "quality" or is_int or cname(arg) != "QualityArg":
                 want = "a quality such as 'from black'" if ptype == "quality" else f"a {ptype}"

@@ -16,7 +16,7 @@ from runtime.pool import INDEX_TABLE
 from . import VERSION, pyexpr
 from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
-    CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    CostPerExtraTarget, CostPerPermanent, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import condition_python
@@ -123,6 +123,12 @@ def _instance_EntersTappedIR(ab: EntersTappedIR) -> str:
     return "rt.EntersTapped()"
 
 
+def _instance_CostPerPermanent(ab: CostPerPermanent) -> str:
+    flt = pyexpr.ident(ab.param) if ab.param else ab.filter.python() if ab.filter is not None else "rt.ObjectFilter()"
+    return (f"rt.CostsLessPerPermanent(mana={pyexpr.lit(ab.cost.mana)}, filter={flt}, "
+            f"yours={pyexpr.lit(bool(ab.param))})")
+
+
 def _instance_CostPerExtraTarget(ab: CostPerExtraTarget) -> str:
     return f"rt.CostsMorePerExtraTarget(cost={ab.cost.python()})"
 
@@ -153,7 +159,7 @@ def _instance_EntersAsCopyIR(ab: EntersAsCopyIR) -> str:
 
 _INSTANCES: dict[type, Callable[[Any], str]] = {
     cls: globals()[f"_instance_{cls.__name__}"]
-    for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, AlternativeCardCost,
+    for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, CostPerPermanent, AlternativeCardCost,
                 AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, UncounterableIR, EntersAsCopyIR)
 }
 

@@ -14,13 +14,14 @@ from typing import Any, Callable
 from .ir import amounts as am
 from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
-    CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    CostPerExtraTarget, CostPerPermanent, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import CostWasPaid
 from .ir.effects import Destroy, Effect
 from .ir.library import KeywordIR, LibraryIR
 from .ir.statics import mana_cost_sentences, static_parts_text
+from .ir.selectors import FilterIR
 from .ir.targets import TargetIR
 from .wording import cap, counters_text, plural_verbs
 
@@ -160,11 +161,14 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
         # 702.16a: a quality argument prints with its "from" ("Protection from black").
         quality = i < len(kinds) and kinds[i] == "quality"
         onto = i < len(kinds) and kinds[i] == "subtype"  # "Splice onto Arcane" (702.47a)
+        if isinstance(a, FilterIR):
+            args.append(f"for {a.words}")  # "Affinity for Swamps" (702.41a)
+            continue
         args.append(f"from {a}" if quality else f"onto {a}" if onto else
                     str(a) if isinstance(a, (int, str)) else a.text())
     line = use.name
     if args:
-        only_mana = all(isinstance(a, (int, str)) or a.printed_plain for a in use.args)
+        only_mana = all(isinstance(a, (int, str, FilterIR)) or a.printed_plain for a in use.args)
         if len(args) == 2 and kinds == ["number", "cost"]:
             # "Suspend 4—{U}" (702.62a): a number and then a cost are printed joined by an em dash.
             line += f" {args[0]}\u2014{args[1]}"
@@ -173,7 +177,8 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
     if reminder and kw is not None and kw.reminder:
         text = kw.reminder
         for (pname, _), a in zip(kw.params, use.args):
-            text = text.replace("{" + pname + "}", str(a) if isinstance(a, (int, str)) else a.text())
+            text = text.replace("{" + pname + "}", str(a) if isinstance(a, (int, str)) else
+                                a.words if isinstance(a, FilterIR) else a.text())
         line += f" ({text})"
     return line
 
@@ -257,6 +262,11 @@ def _text_EntersWithIR(card: CardIR, ab: EntersWithIR) -> str:
     return f"{card.name} enters the battlefield with {what} on it."
 
 
+def _text_CostPerPermanent(card: CardIR, ab: CostPerPermanent) -> str:
+    what = f"{ab.param} you control" if ab.param else ab.filter.words if ab.filter is not None else ""
+    return f"This spell costs {ab.cost.text(card=card.name)} less to cast for each {what}."
+
+
 def _text_CostPerExtraTarget(card: CardIR, ab: CostPerExtraTarget) -> str:
     return f"This spell costs {ab.cost.text(card=card.name)} more to cast for each target beyond the first."
 
@@ -306,7 +316,7 @@ def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:
 _ABILITY_TEXT: dict[type, Callable[[CardIR, Any], str]] = {
     cls: globals()[f"_text_{cls.__name__}"]
     for cls in (SpellIR, TriggeredIR, ActivatedIR, EntersTappedIR, AsTurnedFaceUpIR, UncounterableIR, EntersAsCopyIR,
-                AmplifyIR, EntersWithIR, CostPerExtraTarget, AlternativeCardCost, AdditionalCardCost, StaticIR)
+                AmplifyIR, EntersWithIR, CostPerExtraTarget, CostPerPermanent, AlternativeCardCost, AdditionalCardCost, StaticIR)
 }
 
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '75f3f9b6eca8bcdc6d848cc7f7cd12604469e6dc971759e9d01b8d5cbfc90563'
+GRAMMAR = 'b08a2067cafbdd6646a345da8c810753a06b8574984e52564e85f9a0a8cd19c9'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -392,6 +392,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('QualityArg', 'common', 'QualityArg', ''),
     ('__asgn_plain', 'plain', '', 'subtype'),
     ('OntoArg', 'common', 'OntoArg', ''),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('ForArg', 'common', 'ForArg', ''),
     ('__asgn_plain', 'plain', '', 'sentences'),
     ('__asgn_plain', 'plain', '', 'zone'),
     ('__asgn_plain', 'plain', '', 'trigger'),
@@ -411,6 +413,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'tapped'),
     ('EntersTappedStmt', 'common', 'EntersTappedStmt', ''),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
+    ('__asgn_plain', 'plain', '', 'cost'),
+    ('CostPerPermanentStmt', 'common', 'CostPerPermanentStmt', ''),
     ('__asgn_plain', 'plain', '', 'cost'),
     ('CostPerTargetStmt', 'common', 'CostPerTargetStmt', ''),
     ('__asgn_plain', 'plain', '', 'countered'),
@@ -606,6 +610,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'command'),
     ('ZonePlace', 'common', 'ZonePlace', ''),
     ('__asgn_plain', 'plain', '', 'battlefield'),
+    ('__asgn_plain', 'plain', '', 'param'),
+    ('__asgn_plain', 'plain', '', 'filter'),
     ('__asgn_plain', 'plain', '', 'power'),
     ('__asgn_plain', 'plain', '', 'toughness'),
     ('PTChange', 'common', 'PTChange', ''),
@@ -2872,6 +2878,27 @@ class CardParser:
                     break
                 v = (q, 'subtype', '')
                 q += 7
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 44
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('selector', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'selector', '')
+                q += 8
                 if v is not None:
                     n = Nt([v])
                     n.rule = 44
@@ -14466,6 +14493,21 @@ class CardParser:
                 break
         if ch in _F11:
             while True:
+                r = self.r_CostPerPermanentStmt_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 247
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
                 r = self.r_CostPerTargetStmt_0(p)
                 if r is None:
                     p = c
@@ -21781,6 +21823,51 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F21:
+            while True:
+                p15 = p
+                res16: list[Any] = []
+                q = sk1[p15]
+                if q < 0:
+                    q = _WS1(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p15] = q
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'for', '')
+                q += 3
+                p15 = q
+                res16.append(v)
+                p17 = p15
+                res18: list[Any] = []
+                r = self.r_ObjectFilter_1(p17)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p17 = q
+                if v:
+                    res18.append(v)
+                if res18:
+                    n = Nt(res18)
+                    n.rule = 370
+                p15 = p17
+                if res18 and n:
+                    res16.append(n)
+                if res16:
+                    n = Nt(res16)
+                    n.rule = 371
+                q = p15
+                v = n if res16 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def r_KeywordName_1(self, p: int) -> Any:
@@ -21902,7 +21989,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 370
+                n.rule = 372
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21949,7 +22036,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 371
+                n.rule = 373
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21979,7 +22066,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 372
+            n.rule = 374
         p = p5
         if res6 and n:
             res.append(n)
@@ -22021,7 +22108,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 373
+                n.rule = 375
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22051,7 +22138,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 374
+            n.rule = 376
         p = p11
         if res12 and n:
             res.append(n)
@@ -22065,7 +22152,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 375
+        n.rule = 377
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -22206,7 +22293,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 376
+                n.rule = 378
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22255,7 +22342,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 377
+            n.rule = 379
         p = p9
         if res10 and n:
             res.append(n)
@@ -22318,7 +22405,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 378
+        n.rule = 380
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -22351,6 +22438,19 @@ class CardParser:
         if ch in _F11:
             while True:
                 r = self.r_EntersTappedStmt_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                r = self.r_CostPerPermanentStmt_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -22462,14 +22562,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 379
+            n.rule = 381
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 380
+        n.rule = 382
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -22513,7 +22613,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 381
+        n.rule = 383
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22558,13 +22658,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 382
+                n.rule = 384
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 383
+                n.rule = 385
             q = p1
             v = n if res2 else None
             p = q
@@ -22575,7 +22675,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 386
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22673,7 +22773,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 387
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22746,14 +22846,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 386
+            n.rule = 388
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 387
+        n.rule = 389
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -22905,7 +23005,137 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 388
+        n.rule = 390
+        return p, n
+
+    def r_CostPerPermanentStmt_0(self, p: int) -> Any:
+        # CostPerPermanentStmt: Sequence (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'this', '')
+        q += 4
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'spell', '')
+        q += 5
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'costs', '')
+        q += 5
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        r = self.r_ManaCost_0(p1)
+        if r is None:
+            return None
+        q, v = r
+        p1 = q
+        if v:
+            res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 391
+        p = p1
+        if res2 and n:
+            res.append(n)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('less', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'less', '')
+        q += 4
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'to', '')
+        q += 2
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'cast', '')
+        q += 4
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'for', '')
+        q += 3
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'each', '')
+        q += 4
+        p = q
+        res.append(v)
+        r = self.e104_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 392
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22961,7 +23191,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 389
+            n.rule = 393
         p = p1
         if res2 and n:
             res.append(n)
@@ -23088,7 +23318,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 390
+        n.rule = 394
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23161,14 +23391,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 391
+            n.rule = 395
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 392
+        n.rule = 396
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -23320,7 +23550,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 393
+        n.rule = 397
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23379,7 +23609,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 394
+                n.rule = 398
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23398,14 +23628,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e104_0(p)
+        r = self.e105_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e105_0(p)
+        r = self.e106_0(p)
         if r is None:
             return None
         q, v = r
@@ -23462,7 +23692,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 395
+                n.rule = 399
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23472,7 +23702,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 396
+        n.rule = 400
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -23493,7 +23723,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e106_0(p1)
+                r = self.e107_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23539,7 +23769,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e107_0(p3)
+                r = self.e108_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23807,7 +24037,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e108_0(p)
+            r = self.e109_0(p)
             if r is None:
                 p = c
                 break
@@ -23817,7 +24047,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e109_0(p)
+            r = self.e110_0(p)
             if r is None:
                 p = c
                 break
@@ -23833,7 +24063,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e110_0(p)
+            r = self.e111_0(p)
             if r is None:
                 p = c
                 break
@@ -23843,7 +24073,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e111_0(p)
+            r = self.e112_0(p)
             if r is None:
                 p = c
                 break
@@ -23872,7 +24102,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 397
+        n.rule = 401
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -23907,7 +24137,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 402
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -23942,7 +24172,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 399
+        n.rule = 403
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23977,7 +24207,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 400
+        n.rule = 404
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -24003,7 +24233,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e112_0(p1)
+            r = self.e113_0(p1)
             if r is None:
                 p = c
                 break
@@ -24023,7 +24253,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e113_0(p)
+            r = self.e114_0(p)
             if r is None:
                 p = c
                 break
@@ -24040,7 +24270,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e114_0(p)
+            r = self.e115_0(p)
             if r is None:
                 p = c
                 break
@@ -24316,7 +24546,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e115_0(p)
+            r = self.e116_0(p)
             if r is None:
                 p = c
                 break
@@ -24345,7 +24575,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 401
+        n.rule = 405
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -24422,7 +24652,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e116_0(p1)
+                r = self.e117_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24466,7 +24696,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 402
+                    n.rule = 406
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24609,7 +24839,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 403
+                    n.rule = 407
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24657,7 +24887,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 404
+                    n.rule = 408
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24682,7 +24912,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 405
+                    n.rule = 409
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -24721,7 +24951,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 406
+                    n.rule = 410
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -24748,7 +24978,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e117_0(p17)
+                r = self.e118_0(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24793,7 +25023,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 407
+                    n.rule = 411
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -24840,7 +25070,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 408
+                    n.rule = 412
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24860,7 +25090,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 409
+                    n.rule = 413
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24887,7 +25117,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 410
+                    n.rule = 414
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24921,7 +25151,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 409
+                    n.rule = 413
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24948,7 +25178,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 411
+                    n.rule = 415
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24968,7 +25198,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 409
+                    n.rule = 413
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24995,7 +25225,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 412
+                    n.rule = 416
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -25029,7 +25259,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 409
+                    n.rule = 413
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -25056,7 +25286,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 413
+                    n.rule = 417
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -25090,7 +25320,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 409
+                    n.rule = 413
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25117,7 +25347,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 414
+                    n.rule = 418
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25151,7 +25381,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 409
+                    n.rule = 413
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25199,7 +25429,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 415
+        n.rule = 419
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -25220,7 +25450,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e118_0(p1)
+                r = self.e119_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25252,7 +25482,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e119_0(p3)
+                r = self.e120_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25403,7 +25633,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 416
+                    n.rule = 420
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25442,7 +25672,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 417
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
@@ -25470,7 +25700,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e120_0(p)
+        r = self.e121_0(p)
         if r is None:
             return None
         q, v = r
@@ -25540,7 +25770,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 418
+        n.rule = 422
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25549,14 +25779,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e121_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e122_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
@@ -25575,7 +25805,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e123_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -25608,7 +25838,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 419
+                n.rule = 423
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25618,7 +25848,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 424
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25650,14 +25880,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 425
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 422
+        n.rule = 426
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25676,14 +25906,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 423
+                n.rule = 427
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e124_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
@@ -25701,11 +25931,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 424
+            n.rule = 428
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e125_0(p)
+        r = self.e126_0(p)
         if r is None:
             return None
         q, v = r
@@ -25715,7 +25945,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 429
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25819,14 +26049,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 430
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 427
+        n.rule = 431
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25858,12 +26088,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 428
+            n.rule = 432
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e126_0(p)
+            r = self.e127_0(p)
             if r is None:
                 break
             q, v = r
@@ -25890,7 +26120,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 429
+            n.rule = 433
         p = p3
         if res4 and n:
             res.append(n)
@@ -25925,17 +26155,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 430
+            n.rule = 434
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e127_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e128_0(p)
         if r is None:
             return None
@@ -25957,6 +26180,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e131_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -25972,7 +26202,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e131_0(p7)
+            r = self.e132_0(p7)
             if r is None:
                 break
             q, v = r
@@ -26016,7 +26246,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 431
+                n.rule = 435
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26024,7 +26254,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e132_0(p)
+            r = self.e133_0(p)
             if r is None:
                 break
             q, v = r
@@ -26035,7 +26265,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 436
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26056,7 +26286,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e133_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -26066,7 +26296,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 437
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26085,14 +26315,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 434
+                n.rule = 438
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e134_0(p)
+        r = self.e135_0(p)
         if r is None:
             return None
         q, v = r
@@ -26110,11 +26340,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 435
+            n.rule = 439
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e135_0(p)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
@@ -26122,7 +26352,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e136_0(p)
+            r = self.e137_0(p)
             if r is None:
                 break
             q, v = r
@@ -26133,7 +26363,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 436
+        n.rule = 440
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26152,21 +26382,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 437
+                n.rule = 441
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e137_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e138_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -26176,7 +26406,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 438
+        n.rule = 442
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26232,7 +26462,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 443
         p = p1
         if res2 and n:
             res.append(n)
@@ -26248,7 +26478,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 440
+                n.rule = 444
             q = p3
             v = n if res4 else None
             p = q
@@ -26258,7 +26488,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 441
+        n.rule = 445
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26290,7 +26520,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 442
+            n.rule = 446
         p = p1
         if res2 and n:
             res.append(n)
@@ -26306,7 +26536,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e139_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -26328,7 +26558,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 447
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26360,7 +26590,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26376,7 +26606,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 445
+                n.rule = 449
             q = p3
             v = n if res4 else None
             p = q
@@ -26395,7 +26625,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e140_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
@@ -26405,7 +26635,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 446
+        n.rule = 450
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26437,14 +26667,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 447
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e141_0(p3)
+            r = self.e142_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26515,7 +26745,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e142_0(p)
+            r = self.e143_0(p)
             if r is None:
                 break
             q, v = r
@@ -26524,7 +26754,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e143_0(p)
+            r = self.e144_0(p)
             if r is None:
                 break
             q, v = r
@@ -26558,7 +26788,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 448
+                n.rule = 452
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26573,11 +26803,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 449
+                n.rule = 453
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e144_0(p5)
+            r = self.e145_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26614,7 +26844,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 454
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26658,7 +26888,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -26750,14 +26980,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 452
+            n.rule = 456
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 453
+        n.rule = 457
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26789,7 +27019,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
@@ -26820,7 +27050,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e145_0(p3)
+            r = self.e146_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26853,7 +27083,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 455
+            n.rule = 459
         p = p5
         if res6 and n:
             res.append(n)
@@ -26868,11 +27098,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 456
+            n.rule = 460
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e146_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -26882,7 +27112,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e147_0(p9)
+            r = self.e148_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26940,7 +27170,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e148_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -26958,12 +27188,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 457
+            n.rule = 461
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e149_0(p)
+            r = self.e150_0(p)
             if r is None:
                 break
             q, v = r
@@ -26974,7 +27204,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 458
+        n.rule = 462
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -27006,7 +27236,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 463
         p = p1
         if res2 and n:
             res.append(n)
@@ -27072,7 +27302,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 460
+                n.rule = 464
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27095,7 +27325,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 461
+                    n.rule = 465
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27168,7 +27398,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 462
+        n.rule = 466
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27200,7 +27430,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 463
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -27219,7 +27449,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 464
+        n.rule = 468
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27276,14 +27506,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 465
+                n.rule = 469
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e150_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -27313,7 +27543,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 466
+            n.rule = 470
         p = p3
         if res4 and n:
             res.append(n)
@@ -27352,7 +27582,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 467
+            n.rule = 471
         p = p5
         if res6 and n:
             res.append(n)
@@ -27371,7 +27601,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 468
+        n.rule = 472
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27392,7 +27622,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e151_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -27410,7 +27640,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 473
         p = p1
         if res2 and n:
             res.append(n)
@@ -27490,14 +27720,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 470
+            n.rule = 474
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 471
+        n.rule = 475
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27529,7 +27759,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 472
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -27544,11 +27774,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 473
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e152_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -27578,14 +27808,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 474
+            n.rule = 478
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 479
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27617,7 +27847,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27633,7 +27863,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 477
+                n.rule = 481
             q = p3
             v = n if res4 else None
             p = q
@@ -27652,7 +27882,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -27710,7 +27940,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 478
+        n.rule = 482
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27742,7 +27972,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -27758,7 +27988,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -27780,7 +28010,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 480
+        n.rule = 484
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27812,7 +28042,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
@@ -27828,7 +28058,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 482
+                n.rule = 486
             q = p3
             v = n if res4 else None
             p = q
@@ -27861,7 +28091,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 483
+                n.rule = 487
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27876,11 +28106,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 484
+                n.rule = 488
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e155_0(p5)
+            r = self.e156_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27940,7 +28170,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 485
+                n.rule = 489
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27950,7 +28180,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 486
+        n.rule = 490
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -28030,7 +28260,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 491
         p = p1
         if res2 and n:
             res.append(n)
@@ -28049,7 +28279,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 488
+        n.rule = 492
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28081,14 +28311,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 490
+        n.rule = 494
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28107,14 +28337,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 491
+                n.rule = 495
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -28132,7 +28362,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 492
+            n.rule = 496
         p = p3
         if res4 and n:
             res.append(n)
@@ -28147,14 +28377,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 493
+            n.rule = 497
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 494
+        n.rule = 498
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28186,7 +28416,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 495
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
@@ -28240,7 +28470,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 496
+                n.rule = 500
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28282,7 +28512,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 497
+                    n.rule = 501
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28331,7 +28561,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 498
+        n.rule = 502
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28363,14 +28593,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 503
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 500
+        n.rule = 504
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28426,14 +28656,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 502
+        n.rule = 506
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28465,14 +28695,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 503
+            n.rule = 507
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 504
+        n.rule = 508
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28504,7 +28734,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 505
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
@@ -28519,11 +28749,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 506
+            n.rule = 510
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -28553,14 +28783,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 507
+            n.rule = 511
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 508
+        n.rule = 512
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28569,7 +28799,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e158_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -28599,14 +28829,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 510
+        n.rule = 514
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28662,7 +28892,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
@@ -28738,7 +28968,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -28772,7 +29002,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 516
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28804,11 +29034,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 517
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -28818,7 +29048,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 514
+        n.rule = 518
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28850,7 +29080,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
@@ -28869,7 +29099,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e161_0(p3)
+            r = self.e162_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28966,7 +29196,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 516
+        n.rule = 520
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28975,7 +29205,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e162_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -29021,7 +29251,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e163_0(p1)
+            r = self.e164_0(p1)
             if r is None:
                 break
             q, v = r
@@ -29046,7 +29276,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 517
+        n.rule = 521
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -29066,11 +29296,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 518
+            n.rule = 522
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e164_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -29093,7 +29323,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 519
+            n.rule = 523
         p = p3
         if res4 and n:
             res.append(n)
@@ -29147,7 +29377,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 520
+                n.rule = 524
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29157,7 +29387,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 521
+        n.rule = 525
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -29177,11 +29407,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 522
+            n.rule = 526
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e165_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -29212,7 +29442,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e166_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -29271,14 +29501,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 523
+            n.rule = 527
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 524
+        n.rule = 528
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29301,7 +29531,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 525
+                n.rule = 529
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29320,14 +29550,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e167_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e168_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -29348,7 +29578,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 526
+                n.rule = 530
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29367,7 +29597,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e169_0(p9)
+                r = self.e170_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -29383,7 +29613,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 527
+        n.rule = 531
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -29473,7 +29703,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 528
+        n.rule = 532
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -29550,7 +29780,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e170_0(p1)
+                r = self.e171_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29575,7 +29805,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 529
+                    n.rule = 533
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29603,12 +29833,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 530
+                    n.rule = 534
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29636,12 +29866,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 531
+                    n.rule = 535
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29745,7 +29975,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 532
+        n.rule = 536
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -29832,7 +30062,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29853,7 +30083,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29874,7 +30104,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29897,7 +30127,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29920,7 +30150,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30075,7 +30305,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 534
+                    n.rule = 538
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30094,7 +30324,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e171_0(p3)
+                r = self.e172_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30105,7 +30335,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 534
+                    n.rule = 538
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30183,18 +30413,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 535
+                    n.rule = 539
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 536
+                    n.rule = 540
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30221,7 +30451,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 537
+                    n.rule = 541
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30241,12 +30471,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 538
+                    n.rule = 542
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30261,7 +30491,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30276,7 +30506,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30288,7 +30518,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e172_0(p15)
+                    r = self.e173_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -30359,7 +30589,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 539
+                    n.rule = 543
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30390,18 +30620,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 540
+                    n.rule = 544
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 541
+                    n.rule = 545
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30445,18 +30675,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 542
+                    n.rule = 546
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 543
+                    n.rule = 547
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30471,7 +30701,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30540,18 +30770,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 544
+                    n.rule = 548
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 545
+                    n.rule = 549
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30560,7 +30790,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e173_0(p29)
+                r = self.e174_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30590,18 +30820,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 546
+                    n.rule = 550
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 547
+                    n.rule = 551
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30616,7 +30846,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30673,7 +30903,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 548
+                    n.rule = 552
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30793,7 +31023,310 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 549
+        n.rule = 553
+        return p, n
+
+    def r_ObjectFilter_1(self, p: int) -> Any:
+        # ObjectFilter: Sequence (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        while True:
+            p1 = p
+            res2: list[Any] = []
+            if self.e175_1(p1) is None:
+                break
+            while True:
+                r = self.e176_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e177_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e178_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                p3 = p1
+                res4: list[Any] = []
+                r = self.e179_1(p3)
+                if r is None:
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                while True:
+                    p5 = p3
+                    res6: list[Any] = []
+                    q = sk1[p5]
+                    if q < 0:
+                        q = _WS1(text, p5).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS1)
+                        sk1[p5] = q
+                    if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'or', '')
+                    q += 2
+                    p5 = q
+                    res6.append(v)
+                    r = self.e180_1(p5)
+                    if r is None:
+                        break
+                    q, v = r
+                    p5 = q
+                    if v:
+                        res6.append(v)
+                    p3 = p5
+                    res4 += res6
+                    break
+                p1 = p3
+                res2 += res4
+                break
+            while True:
+                p7 = p1
+                res8: list[Any] = []
+                r = self.e181_1(p7)
+                if r is None:
+                    break
+                q, v = r
+                p7 = q
+                if v:
+                    res8.append(v)
+                r = self.e182_1(p7)
+                if r is None:
+                    break
+                q, v = r
+                p7 = q
+                if v:
+                    res8.append(v)
+                p1 = p7
+                res2 += res8
+                break
+            r = self.e183_1(p1)
+            if r is None:
+                break
+            q, v = r
+            p1 = q
+            if v:
+                res2.append(v)
+            p = p1
+            res += res2
+            break
+        r = self.e184_1(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        while True:
+            p9 = p
+            res10: list[Any] = []
+            if self.e185_1(p9) is None:
+                break
+            r = self.e186_1(p9)
+            if r is None:
+                break
+            q, v = r
+            p9 = q
+            if v:
+                res10.append(v)
+            while True:
+                p11 = p9
+                res12: list[Any] = []
+                q = sk1[p11]
+                if q < 0:
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
+                m = _RX32(text, q) if text[q:q + 1] in _F60 else None
+                if m is None:
+                    break
+                s = m.group()
+                v = (q, s, 'FilterKind') if s else None
+                q += len(s)
+                p11 = q
+                if v:
+                    res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 293
+                q = p11
+                v = n if res12 else None
+                p9 = q
+                if v is not None:
+                    res10.append(v)
+                break
+            while True:
+                p13 = p9
+                res14: list[Any] = []
+                r = self.e187_1(p13)
+                if r is None:
+                    break
+                q, v = r
+                p13 = q
+                if v:
+                    res14.append(v)
+                q = sk1[p13]
+                if q < 0:
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p13 = q
+                res14.append(v)
+                q = sk1[p13]
+                if q < 0:
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'type', '')
+                q += 4
+                p13 = q
+                res14.append(v)
+                p9 = p13
+                res10 += res14
+                break
+            while True:
+                r = self.e188_1(p9)
+                if r is None:
+                    break
+                q, v = r
+                p9 = q
+                if v is not None:
+                    res10.append(v)
+                break
+            while True:
+                p15 = p9
+                res16: list[Any] = []
+                p17 = p15
+                res18: list[Any] = []
+                r = self.r_ControlClause_1(p17)
+                if r is None:
+                    break
+                q, v = r
+                p17 = q
+                if v:
+                    res18.append(v)
+                if res18:
+                    n = Nt(res18)
+                    n.rule = 294
+                p15 = p17
+                if res18 and n:
+                    res16.append(n)
+                while True:
+                    p19 = p15
+                    res20: list[Any] = []
+                    q = sk1[p19]
+                    if q < 0:
+                        q = _WS1(text, p19).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS1)
+                        sk1[p19] = q
+                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'with', '')
+                    q += 4
+                    p19 = q
+                    res20.append(v)
+                    r = self.e189_1(p19)
+                    if r is None:
+                        break
+                    q, v = r
+                    p19 = q
+                    if v:
+                        res20.append(v)
+                    p15 = p19
+                    res16 += res20
+                    break
+                p9 = p15
+                res10 += res16
+                break
+            while True:
+                r = self.e190_1(p9)
+                if r is None:
+                    break
+                q, v = r
+                p9 = q
+                if v is not None:
+                    res10.append(v)
+                break
+            while True:
+                p21 = p9
+                res22: list[Any] = []
+                q = sk1[p21]
+                if q < 0:
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
+                if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'named', '')
+                q += 5
+                p21 = q
+                res22.append(v)
+                p23 = p21
+                res24: list[Any] = []
+                q = sk1[p23]
+                if q < 0:
+                    q = _WS1(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p23] = q
+                m = _RX0(text, q) if text[q:q + 1] in _F1 else None
+                if m is None:
+                    break
+                s = m.group()
+                v = (q, s, 'Text') if s else None
+                q += len(s)
+                p23 = q
+                if v:
+                    res24.append(v)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 295
+                p21 = p23
+                if res24 and n:
+                    res22.append(n)
+                p9 = p21
+                res10 += res22
+                break
+            p = p9
+            res += res10
+            break
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 296
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30891,7 +31424,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 550
+                    n.rule = 554
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30916,18 +31449,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 551
+                    n.rule = 555
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 552
+                    n.rule = 556
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30957,7 +31490,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 554
+                    n.rule = 558
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -31002,7 +31535,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 555
+                    n.rule = 559
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31078,12 +31611,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 556
+                    n.rule = 560
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31110,7 +31643,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 557
+                    n.rule = 561
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31169,7 +31702,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 558
+                    n.rule = 562
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31191,18 +31724,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 559
+                    n.rule = 563
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 560
+                    n.rule = 564
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31232,7 +31765,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 561
+                    n.rule = 565
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31251,7 +31784,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e174_0(p21)
+                    r = self.e191_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -31259,7 +31792,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e175_0(p21)
+                r = self.e192_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31270,12 +31803,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 562
+                    n.rule = 566
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31305,7 +31838,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 563
+                    n.rule = 567
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31330,11 +31863,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 564
+                    n.rule = 568
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e176_0(p25)
+                r = self.e193_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31343,7 +31876,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e177_0(p25)
+                r = self.e194_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31365,18 +31898,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 565
+                    n.rule = 569
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 566
+                    n.rule = 570
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31406,12 +31939,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 567
+                    n.rule = 571
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e178_0(p33)
+                    r = self.e195_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -31432,11 +31965,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 568
+                    n.rule = 572
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e179_0(p33)
+                r = self.e196_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31448,7 +31981,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e180_0(p39)
+                    r = self.e197_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -31484,12 +32017,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 569
+                    n.rule = 573
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31527,7 +32060,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 570
+                n.rule = 574
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31555,7 +32088,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 571
+        n.rule = 575
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -31576,7 +32109,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 572
+        n.rule = 576
         return q, n
 
     def e100_0(self, p: int) -> Any:
@@ -31608,7 +32141,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 573
+                    n.rule = 577
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31620,7 +32153,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e181_0(p3) is None:
+                if self.e198_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -31637,7 +32170,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 574
+                    n.rule = 578
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31679,7 +32212,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 575
+                n.rule = 579
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31734,7 +32267,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 576
+                    n.rule = 580
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31765,7 +32298,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 577
+                    n.rule = 581
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31824,7 +32357,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 578
+                    n.rule = 582
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31939,7 +32472,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 579
+                    n.rule = 583
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32038,7 +32571,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e182_0(p1)
+                r = self.e199_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32133,7 +32666,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 580
+                    n.rule = 584
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32222,7 +32755,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 581
+                    n.rule = 585
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32242,7 +32775,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 582
+                    n.rule = 586
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32297,17 +32830,109 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 583
+                    n.rule = 587
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 582
+                    n.rule = 586
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
+        return None
+
+    def e104_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F32:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                p3 = p1
+                res4: list[Any] = []
+                r = self.r_ParamName_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 588
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        while True:
+            p5 = p
+            res6: list[Any] = []
+            r = self.r_ObjectFilter_0(p5)
+            if r is None:
+                p = c
+                ch = ch0
+                break
+            q, v = r
+            p5 = q
+            if v:
+                res6.append(v)
+            if res6:
+                n = Nt(res6)
+                n.rule = 589
+            q = p5
+            v = n if res6 else None
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
         return None
 
     def r_StaticPart_0(self, p: int) -> Any:
@@ -32328,7 +32953,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e183_0(p1)
+                r = self.e200_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32340,7 +32965,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e184_0(p3)
+                    r = self.e201_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -32383,7 +33008,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 584
+                    n.rule = 590
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32422,7 +33047,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 585
+                    n.rule = 591
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32453,7 +33078,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e185_0(p9)
+                    r = self.e202_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -32465,12 +33090,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 586
+                    n.rule = 592
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32539,18 +33164,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 588
+                    n.rule = 594
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 589
+                    n.rule = 595
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32591,18 +33216,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 590
+                    n.rule = 596
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 591
+                    n.rule = 597
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32643,18 +33268,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 592
+                    n.rule = 598
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 593
+                    n.rule = 599
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32754,7 +33379,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 594
+                    n.rule = 600
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -32802,12 +33427,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 595
+                    n.rule = 601
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32886,7 +33511,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e186_0(p27)
+                r = self.e203_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32897,12 +33522,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 596
+                    n.rule = 602
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32953,7 +33578,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e187_0(p29)
+                r = self.e204_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32964,12 +33589,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 597
+                    n.rule = 603
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33117,7 +33742,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 598
+                    n.rule = 604
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -33137,12 +33762,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 599
+                    n.rule = 605
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33266,7 +33891,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e188_0(p37)
+                    r = self.e205_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -33302,12 +33927,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 600
+                    n.rule = 606
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33362,18 +33987,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 601
+                    n.rule = 607
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 602
+                    n.rule = 608
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33428,18 +34053,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 603
+                    n.rule = 609
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 604
+                    n.rule = 610
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33564,18 +34189,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 605
+                    n.rule = 611
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 606
+                    n.rule = 612
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33584,7 +34209,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e189_0(p51)
+                r = self.e206_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33620,7 +34245,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 607
+                    n.rule = 613
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -33640,12 +34265,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 608
+                    n.rule = 614
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33654,7 +34279,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e190_0(p55)
+                r = self.e207_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33676,7 +34301,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 609
+                    n.rule = 615
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33782,18 +34407,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 610
+                    n.rule = 616
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 611
+                    n.rule = 617
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33802,7 +34427,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e191_0(p61)
+                r = self.e208_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33811,7 +34436,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e192_0(p61)
+                r = self.e209_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33822,12 +34447,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 612
+                    n.rule = 618
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33836,7 +34461,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e193_0(p63)
+                r = self.e210_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33845,7 +34470,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e194_0(p63)
+                r = self.e211_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33856,12 +34481,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 613
+                    n.rule = 619
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33958,7 +34583,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 614
+                    n.rule = 620
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33993,7 +34618,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 615
+                        n.rule = 621
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -34028,7 +34653,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e195_0(p65)
+                r = self.e212_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34039,12 +34664,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 616
+                    n.rule = 622
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34197,18 +34822,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 617
+                    n.rule = 623
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 618
+                    n.rule = 624
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34277,18 +34902,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 619
+                    n.rule = 625
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 620
+                    n.rule = 626
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34339,7 +34964,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e196_0(p81)
+                r = self.e213_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34380,18 +35005,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 621
+                    n.rule = 627
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 622
+                    n.rule = 628
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34572,18 +35197,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 623
+                    n.rule = 629
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 624
+                    n.rule = 630
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34680,18 +35305,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 625
+                    n.rule = 631
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 626
+                    n.rule = 632
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34844,18 +35469,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 627
+                    n.rule = 633
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 628
+                    n.rule = 634
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34933,7 +35558,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 629
+                    n.rule = 635
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34953,12 +35578,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 630
+                    n.rule = 636
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35064,7 +35689,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 631
+                    n.rule = 637
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -35084,12 +35709,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 632
+                    n.rule = 638
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35153,7 +35778,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 633
+                    n.rule = 639
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -35229,12 +35854,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 634
+                    n.rule = 640
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35274,7 +35899,7 @@ class CardParser:
                 while True:
                     p111 = p109
                     res112: list[Any] = []
-                    r = self.e197_0(p111)
+                    r = self.e214_0(p111)
                     if r is None:
                         break
                     q, v = r
@@ -35324,7 +35949,7 @@ class CardParser:
                 q += 6
                 p109 = q
                 res110.append(v)
-                r = self.e198_0(p109)
+                r = self.e215_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35374,18 +35999,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 635
+                    n.rule = 641
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 636
+                    n.rule = 642
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35499,11 +36124,11 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 637
+                    n.rule = 643
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
-                r = self.e199_0(p115)
+                r = self.e216_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35514,12 +36139,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 638
+                    n.rule = 644
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35602,18 +36227,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 639
+                    n.rule = 645
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 640
+                    n.rule = 646
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35696,18 +36321,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 641
+                    n.rule = 647
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 642
+                    n.rule = 648
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35762,18 +36387,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 643
+                    n.rule = 649
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 644
+                    n.rule = 650
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35782,7 +36407,7 @@ class CardParser:
             while True:
                 p131 = p
                 res132: list[Any] = []
-                r = self.e200_0(p131)
+                r = self.e217_0(p131)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35804,25 +36429,25 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 645
+                    n.rule = 651
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 646
+                    n.rule = 652
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35856,7 +36481,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 647
+                    n.rule = 653
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35886,7 +36511,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 648
+                    n.rule = 654
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35911,7 +36536,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 649
+                    n.rule = 655
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35942,7 +36567,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 650
+                    n.rule = 656
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35967,7 +36592,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 651
+                    n.rule = 657
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36003,7 +36628,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 652
+                n.rule = 658
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36014,7 +36639,7 @@ class CardParser:
             break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36057,10 +36682,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 653
+        n.rule = 659
         return p, n
 
-    def e106_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36078,10 +36703,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 660
         return q, n
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36099,10 +36724,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 661
         return q, n
 
-    def e108_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36120,10 +36745,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 662
         return q, n
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36141,10 +36766,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 663
         return q, n
 
-    def e110_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36162,10 +36787,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 664
         return q, n
 
-    def e111_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36183,10 +36808,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 665
         return q, n
 
-    def e112_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36218,76 +36843,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 660
+        n.rule = 666
         return p, n
-
-    def e113_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e201_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e202_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e203_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e204_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -36303,9 +36860,9 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e205_0(p)
+                r = self.e218_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36316,9 +36873,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e206_0(p)
+                r = self.e219_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e220_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e221_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36332,6 +36915,48 @@ class CardParser:
         return None
 
     def e115_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e222_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e223_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e116_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36363,7 +36988,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e207_0(p1)
+                r = self.e224_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36381,7 +37006,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e208_0(p3)
+                r = self.e225_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36390,11 +37015,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e209_0(p3) is None:
+                if self.e226_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e210_0(p3)
+                r = self.e227_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36410,7 +37035,7 @@ class CardParser:
                 break
         return None
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36447,7 +37072,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 661
+                    n.rule = 667
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36470,7 +37095,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 662
+                    n.rule = 668
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36480,7 +37105,7 @@ class CardParser:
                 break
         return None
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36521,10 +37146,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 663
+        n.rule = 669
         return p, n
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36542,10 +37167,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 670
         return q, n
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36563,10 +37188,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 671
         return q, n
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36584,7 +37209,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e211_0(p1)
+                r = self.e228_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36707,7 +37332,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36743,7 +37368,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 666
+                    n.rule = 672
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36787,7 +37412,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36818,7 +37443,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 667
+                    n.rule = 673
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36863,7 +37488,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 668
+                    n.rule = 674
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36895,7 +37520,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e212_0(p5)
+                r = self.e229_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36911,7 +37536,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36945,7 +37570,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 669
+                    n.rule = 675
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36968,7 +37593,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 676
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36978,7 +37603,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37032,7 +37657,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37086,7 +37711,7 @@ class CardParser:
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37104,10 +37729,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 677
         return q, n
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -37125,10 +37750,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 672
+        n.rule = 678
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37156,10 +37781,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 673
+        n.rule = 679
         return p, n
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37191,10 +37816,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 680
         return p, n
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37248,7 +37873,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37289,10 +37914,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 675
+        n.rule = 681
         return p, n
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37351,7 +37976,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 682
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37417,7 +38042,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 677
+                    n.rule = 683
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37427,7 +38052,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37445,7 +38070,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e213_0(p1)
+                r = self.e230_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37519,7 +38144,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e214_0(p3)
+                r = self.e231_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37577,7 +38202,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 678
+                    n.rule = 684
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37603,11 +38228,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 679
+                    n.rule = 685
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e215_0(p7)
+                r = self.e232_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37628,7 +38253,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 680
+                        n.rule = 686
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -37642,7 +38267,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37695,7 +38320,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 681
+                    n.rule = 687
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37705,7 +38330,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37759,7 +38384,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37777,7 +38402,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e216_0(p1)
+                r = self.e233_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37820,7 +38445,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 682
+                    n.rule = 688
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37830,7 +38455,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37884,7 +38509,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37915,7 +38540,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37934,7 +38559,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e217_0(p1)
+                    r = self.e234_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -38006,7 +38631,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 684
+                    n.rule = 690
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38049,7 +38674,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e218_0(p1)
+                r = self.e235_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38060,7 +38685,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 685
+                    n.rule = 691
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -38083,7 +38708,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e219_0(p3)
+                r = self.e236_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38094,14 +38719,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 685
+                    n.rule = 691
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38172,7 +38797,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 692
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38189,7 +38814,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e220_0(p)
+            r = self.e237_0(p)
             if r is None:
                 break
             q, v = r
@@ -38220,14 +38845,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 693
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e221_0(p3)
+            r = self.e238_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38264,7 +38889,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 688
+        n.rule = 694
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38304,7 +38929,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 689
+            n.rule = 695
         p = p1
         if res2 and n:
             res.append(n)
@@ -38323,10 +38948,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 690
+        n.rule = 696
         return p, n
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38344,7 +38969,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e222_0(p1)
+                r = self.e239_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38408,14 +39033,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 691
+                    n.rule = 697
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e223_0(p7)
+                    r = self.e240_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -38456,7 +39081,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38474,10 +39099,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 692
+        n.rule = 698
         return q, n
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38495,7 +39120,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e224_0(p1)
+                r = self.e241_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38569,7 +39194,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e225_0(p3)
+                r = self.e242_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38599,7 +39224,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38617,7 +39242,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e226_0(p1)
+                r = self.e243_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38663,7 +39288,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e227_0(p3)
+                r = self.e244_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38721,7 +39346,7 @@ class CardParser:
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38775,7 +39400,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38793,10 +39418,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 693
+        n.rule = 699
         return q, n
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -38819,7 +39444,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e228_0(p1)
+            r = self.e245_0(p1)
             if r is None:
                 p = c
                 break
@@ -38827,7 +39452,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e229_0(p1)
+            r = self.e246_0(p1)
             if r is None:
                 p = c
                 break
@@ -38841,7 +39466,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38859,10 +39484,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 694
+        n.rule = 700
         return q, n
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38880,7 +39505,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e230_0(p1)
+                r = self.e247_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38912,7 +39537,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e231_0(p3)
+                r = self.e248_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39044,18 +39669,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 695
+                    n.rule = 701
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 696
+                    n.rule = 702
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39091,7 +39716,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 698
+                    n.rule = 704
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39111,12 +39736,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 699
+                    n.rule = 705
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39152,7 +39777,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 700
+                    n.rule = 706
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39172,19 +39797,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 701
+                    n.rule = 707
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39202,7 +39827,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 702
+        n.rule = 708
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39234,12 +39859,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 703
+                    n.rule = 709
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39259,19 +39884,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 711
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39325,7 +39950,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39379,7 +40004,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39433,7 +40058,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39467,7 +40092,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 706
+                    n.rule = 712
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39511,7 +40136,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 707
+                    n.rule = 713
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39522,7 +40147,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39594,7 +40219,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39648,7 +40273,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39702,7 +40327,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39756,7 +40381,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39871,7 +40496,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 714
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39930,7 +40555,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 709
+                    n.rule = 715
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39969,7 +40594,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39984,7 +40609,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e232_0(p)
+            r = self.e249_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40010,7 +40635,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 710
+                    n.rule = 716
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40020,7 +40645,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40087,7 +40712,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 717
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40132,7 +40757,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 712
+                    n.rule = 718
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40199,7 +40824,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40217,10 +40842,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 719
         return q, n
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40273,7 +40898,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 714
+                    n.rule = 720
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40302,7 +40927,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 715
+                    n.rule = 721
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40333,7 +40958,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 716
+                    n.rule = 722
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -40356,7 +40981,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 717
+                    n.rule = 723
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -40366,7 +40991,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40384,10 +41009,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 724
         return q, n
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40441,7 +41066,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40495,7 +41120,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40549,7 +41174,7 @@ class CardParser:
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40580,7 +41205,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 725
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40610,7 +41235,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 720
+                        n.rule = 726
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40636,7 +41261,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 721
+                n.rule = 727
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40646,7 +41271,7 @@ class CardParser:
             break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40689,10 +41314,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 728
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40733,10 +41358,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 729
         return p, n
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40754,7 +41379,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 730
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -40772,17 +41397,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 725
+            n.rule = 731
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 726
+        n.rule = 732
         return p, n
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40861,14 +41486,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 727
+            n.rule = 733
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e233_0(p3)
+            r = self.e250_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40893,10 +41518,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 728
+        n.rule = 734
         return p, n
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40914,7 +41539,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 735
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40942,7 +41567,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 730
+            n.rule = 736
         p = p1
         if res2 and n:
             res.append(n)
@@ -40957,12 +41582,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 731
+            n.rule = 737
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e234_0(p)
+            r = self.e251_0(p)
             if r is None:
                 break
             q, v = r
@@ -40973,10 +41598,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 732
+        n.rule = 738
         return p, n
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41010,7 +41635,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e235_0(p)
+            r = self.e252_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41041,7 +41666,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e236_1(p1)
+                r = self.e253_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41057,7 +41682,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 739
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41118,7 +41743,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 739
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41195,7 +41820,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 739
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41259,7 +41884,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 739
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41365,7 +41990,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 739
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41442,14 +42067,1727 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 739
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e175_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F70:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'other', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'another', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F21:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('face-down', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'face-down', '')
+                q += 9
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F21:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('face-up', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'face-up', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exiled', '')
+                q += 6
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F73:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F75:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'StateWord') if s else None
+                q += len(s)
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                m = _RX41(text, q) if text[q:q + 1] in _F77 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'NonWord') if s else None
+                q += len(s)
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.r_Color_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.r_Supertype_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'multicolored', '')
+                q += 12
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e176_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e254_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e255_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e177_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e256_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e257_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e178_1(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'exiled', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 401
+        return q, n
+
+    def e179_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 402
+        return p, n
+
+    def e180_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 403
+        return p, n
+
+    def e181_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'StateWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 404
+        return p, n
+
+    def e182_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            p1 = p
+            res2: list[Any] = []
+            q = sk1[p1]
+            if q < 0:
+                q = _WS1(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p1] = q
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                p = c
+                break
+            v = (q, 'or', '')
+            q += 2
+            p1 = q
+            res2.append(v)
+            r = self.e258_1(p1)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p1 = q
+            if v:
+                res2.append(v)
+            p = p1
+            if not res2:
+                break
+            res += res2
+        return p, res
+
+    def e183_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e259_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e184_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e260_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e185_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F70:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F83:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                m = _RX32(text, q) if text[q:q + 1] in _F60 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'FilterKind') if s else None
+                q += len(s)
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F70:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F50:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F50:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'without', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F91:
+            while True:
+                r = self.r_ControlClause_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "it's", '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F49:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocking', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith("that's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "that's", '')
+                q += 6
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacking', '')
+                q += 9
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'named', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e186_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e261_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e187_1(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'of', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 405
+        return q, n
+
+    def e188_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F50:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'converted', '')
+                q += 9
+                p1 = q
+                res2.append(v)
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'mana', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                r = self.e262_1(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                m = _RX46(text, q) if text[q:q + 1] in _F37 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 406
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F50:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                q = sk1[p5]
+                if q < 0:
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                q = sk1[p5]
+                if q < 0:
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p5 = q
+                res6.append(v)
+                q = sk1[p5]
+                if q < 0:
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
+                if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'same', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                q = sk1[p5]
+                if q < 0:
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
+                if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'converted', '')
+                q += 9
+                p5 = q
+                res6.append(v)
+                q = sk1[p5]
+                if q < 0:
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
+                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'mana', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                q = sk1[p5]
+                if q < 0:
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                q = sk1[p5]
+                if q < 0:
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
+                q += 2
+                p5 = q
+                res6.append(v)
+                q = sk1[p5]
+                if q < 0:
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                p7 = p5
+                res8: list[Any] = []
+                q = sk1[p7]
+                if q < 0:
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 407
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                if res6:
+                    return p5, res6
+                p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F50:
+            while True:
+                p9 = p
+                res10: list[Any] = []
+                q = sk1[p9]
+                if q < 0:
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                p11 = p9
+                res12: list[Any] = []
+                q = sk1[p11]
+                if q < 0:
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
+                m = _RX44(text, q) if text[q:q + 1] in _F86 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p11 = q
+                if v:
+                    res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 408
+                p9 = p11
+                if res12 and n:
+                    res10.append(n)
+                p13 = p9
+                res14: list[Any] = []
+                q = sk1[p13]
+                if q < 0:
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p13 = q
+                if v:
+                    res14.append(v)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 409
+                p9 = p13
+                if res14 and n:
+                    res10.append(n)
+                q = sk1[p9]
+                if q < 0:
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p9 = q
+                res10.append(v)
+                p15 = p9
+                res16: list[Any] = []
+                q = sk1[p15]
+                if q < 0:
+                    q = _WS1(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p15] = q
+                m = _RX46(text, q) if text[q:q + 1] in _F37 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p15 = q
+                if v:
+                    res16.append(v)
+                if res16:
+                    n = Nt(res16)
+                    n.rule = 410
+                p9 = p15
+                if res16 and n:
+                    res10.append(n)
+                if res10:
+                    return p9, res10
+                p = p9
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F50:
+            while True:
+                p17 = p
+                res18: list[Any] = []
+                q = sk1[p17]
+                if q < 0:
+                    q = _WS1(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p17] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p17 = q
+                res18.append(v)
+                r = self.e263_1(p17)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p17 = q
+                if v:
+                    res18.append(v)
+                if res18:
+                    return p17, res18
+                p = p17
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F50:
+            while True:
+                p19 = p
+                res20: list[Any] = []
+                q = sk1[p19]
+                if q < 0:
+                    q = _WS1(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p19] = q
+                if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'without', '')
+                q += 7
+                p19 = q
+                res20.append(v)
+                p21 = p19
+                res22: list[Any] = []
+                r = self.r_KeywordName_1(p21)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p21 = q
+                if v:
+                    res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 411
+                p19 = p21
+                if res22 and n:
+                    res20.append(n)
+                if res20:
+                    return p19, res20
+                p = p19
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def r_ControlClause_1(self, p: int) -> Any:
+        # ControlClause: OrderedChoice (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F35:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                p3 = p1
+                res4: list[Any] = []
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 412
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p1 = q
+                res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 413
+                    return p1, n
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                p7 = p5
+                res8: list[Any] = []
+                q = sk1[p7]
+                if q < 0:
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 414
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                q = sk1[p5]
+                if q < 0:
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
+                if not (text.startswith("don't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "don't", '')
+                q += 5
+                p5 = q
+                res6.append(v)
+                q = sk1[p5]
+                if q < 0:
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p5 = q
+                res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 413
+                    return p5, n
+                p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                p9 = p
+                res10: list[Any] = []
+                p11 = p9
+                res12: list[Any] = []
+                q = sk1[p11]
+                if q < 0:
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p11 = q
+                res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 415
+                p9 = p11
+                if res12 and n:
+                    res10.append(n)
+                q = sk1[p9]
+                if q < 0:
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
+                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'own', '')
+                q += 3
+                p9 = q
+                res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 413
+                    return p9, n
+                p = p9
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p13 = p
+                res14: list[Any] = []
+                p15 = p13
+                res16: list[Any] = []
+                q = sk1[p15]
+                if q < 0:
+                    q = _WS1(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p15] = q
+                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'defending', '')
+                q += 9
+                p15 = q
+                res16.append(v)
+                if res16:
+                    n = Nt(res16)
+                    n.rule = 416
+                p13 = p15
+                if res16 and n:
+                    res14.append(n)
+                q = sk1[p13]
+                if q < 0:
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'player', '')
+                q += 6
+                p13 = q
+                res14.append(v)
+                q = sk1[p13]
+                if q < 0:
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
+                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controls', '')
+                q += 8
+                p13 = q
+                res14.append(v)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 413
+                    return p13, n
+                p = p13
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p17 = p
+                res18: list[Any] = []
+                p19 = p17
+                res20: list[Any] = []
+                q = sk1[p19]
+                if q < 0:
+                    q = _WS1(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p19] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                p19 = q
+                res20.append(v)
+                if res20:
+                    n = Nt(res20)
+                    n.rule = 417
+                p17 = p19
+                if res20 and n:
+                    res18.append(n)
+                q = sk1[p17]
+                if q < 0:
+                    q = _WS1(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p17] = q
+                if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'opponent', '')
+                q += 8
+                p17 = q
+                res18.append(v)
+                q = sk1[p17]
+                if q < 0:
+                    q = _WS1(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p17] = q
+                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controls', '')
+                q += 8
+                p17 = q
+                res18.append(v)
+                if res18:
+                    n = Nt(res18)
+                    n.rule = 413
+                    return p17, n
+                p = p17
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                p21 = p
+                res22: list[Any] = []
+                p23 = p21
+                res24: list[Any] = []
+                q = sk1[p23]
+                if q < 0:
+                    q = _WS1(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p23] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 418
+                p21 = p23
+                if res24 and n:
+                    res22.append(n)
+                q = sk1[p21]
+                if q < 0:
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
+                if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'opponents', '')
+                q += 9
+                p21 = q
+                res22.append(v)
+                q = sk1[p21]
+                if q < 0:
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p21 = q
+                res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 413
+                    return p21, n
+                p = p21
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e189_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_KeywordName_1(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 419
+        return p, n
+
+    def e190_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F92:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e264_1(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocking', '')
+                q += 8
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F93:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                r = self.e265_1(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacking', '')
+                q += 9
+                p3 = q
+                res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e191_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41467,10 +43805,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 740
         return q, n
 
-    def e175_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41511,10 +43849,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 741
         return p, n
 
-    def e176_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41568,7 +43906,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41622,7 +43960,7 @@ class CardParser:
                 break
         return None
 
-    def e178_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41640,7 +43978,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e237_0(p1)
+                r = self.e266_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41708,7 +44046,7 @@ class CardParser:
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41749,10 +44087,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 742
         return p, n
 
-    def e180_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41770,10 +44108,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 737
+        n.rule = 743
         return q, n
 
-    def e181_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41800,7 +44138,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e182_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41818,10 +44156,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 744
         return q, n
 
-    def e183_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41875,7 +44213,7 @@ class CardParser:
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41893,10 +44231,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 745
         return q, n
 
-    def e185_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41927,7 +44265,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 740
+                    n.rule = 746
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41994,14 +44332,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 741
+                n.rule = 747
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e238_0(p9)
+                r = self.e267_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -42042,7 +44380,7 @@ class CardParser:
             break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42083,10 +44421,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 748
         return p, n
 
-    def e187_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42127,7 +44465,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 749
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -42167,12 +44505,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 744
+                    n.rule = 750
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 745
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42192,19 +44530,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 752
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 745
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e188_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42222,10 +44560,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 753
         return q, n
 
-    def e189_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42341,7 +44679,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 748
+                    n.rule = 754
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42356,14 +44694,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 748
+                    n.rule = 754
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e190_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42455,7 +44793,7 @@ class CardParser:
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42547,7 +44885,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42588,10 +44926,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 755
         return p, n
 
-    def e193_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42645,7 +44983,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42686,10 +45024,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 756
         return p, n
 
-    def e195_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42743,7 +45081,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42779,7 +45117,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 757
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42823,7 +45161,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42841,10 +45179,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 758
         return q, n
 
-    def e198_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42898,7 +45236,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42952,7 +45290,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43006,7 +45344,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43038,10 +45376,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 759
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43063,10 +45401,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 760
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43088,10 +45426,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 761
         return p, n
 
-    def e204_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43121,10 +45459,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 762
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43156,10 +45494,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 763
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43191,10 +45529,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 764
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43226,10 +45564,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 765
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43259,10 +45597,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 766
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43300,7 +45638,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e210_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43332,10 +45670,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 767
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43353,10 +45691,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 768
         return q, n
 
-    def e212_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43385,7 +45723,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 763
+                    n.rule = 769
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43407,7 +45745,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 764
+                n.rule = 770
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43494,17 +45832,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 765
+            n.rule = 771
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 766
+        n.rule = 772
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43522,10 +45860,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 773
         return q, n
 
-    def e214_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43574,10 +45912,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 774
         return p, n
 
-    def e215_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43600,7 +45938,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e239_0(p1)
+            r = self.e268_0(p1)
             if r is None:
                 p = c
                 break
@@ -43655,12 +45993,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 769
+            n.rule = 775
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e240_0(p)
+            r = self.e269_0(p)
             if r is None:
                 break
             q, v = r
@@ -43671,10 +46009,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 770
+        n.rule = 776
         return p, n
 
-    def e216_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43692,10 +46030,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 777
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43724,7 +46062,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 772
+                    n.rule = 778
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43747,7 +46085,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 773
+                    n.rule = 779
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43807,13 +46145,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 774
+                    n.rule = 780
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 775
+                    n.rule = 781
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43854,7 +46192,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 776
+                    n.rule = 782
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43885,20 +46223,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 777
+                    n.rule = 783
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 775
+                    n.rule = 781
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43934,7 +46272,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 778
+                    n.rule = 784
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43993,7 +46331,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 779
+                    n.rule = 785
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44052,7 +46390,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 780
+                    n.rule = 786
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44119,7 +46457,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44153,7 +46491,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 781
+                    n.rule = 787
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44181,7 +46519,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 782
+                    n.rule = 788
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44191,7 +46529,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44209,10 +46547,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 789
         return q, n
 
-    def e221_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44230,10 +46568,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 790
         return q, n
 
-    def e222_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44251,10 +46589,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 791
         return q, n
 
-    def e223_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44272,10 +46610,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 792
         return q, n
 
-    def e224_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44293,10 +46631,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 793
         return q, n
 
-    def e225_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44314,10 +46652,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 794
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44335,10 +46673,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 795
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44356,10 +46694,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 796
         return q, n
 
-    def e228_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44413,7 +46751,7 @@ class CardParser:
                 break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44435,10 +46773,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 791
+        n.rule = 797
         return p, n
 
-    def e230_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44456,10 +46794,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 798
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44477,7 +46815,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 799
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44510,7 +46848,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44531,14 +46869,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 800
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44556,10 +46894,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
+        n.rule = 801
         return q, n
 
-    def e233_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44577,10 +46915,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 802
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44639,7 +46977,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 797
+                    n.rule = 803
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44735,7 +47073,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 798
+                    n.rule = 804
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44748,7 +47086,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e241_0(p9)
+                r = self.e270_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44792,7 +47130,7 @@ class CardParser:
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44810,10 +47148,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 805
         return q, n
 
-    def e236_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44976,7 +47314,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e242_1(p)
+            r = self.e271_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45256,3597 +47594,6 @@ class CardParser:
                 break
         return None
 
-    def r_ObjectFilter_1(self, p: int) -> Any:
-        # ObjectFilter: Sequence (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        while True:
-            p1 = p
-            res2: list[Any] = []
-            if self.e243_1(p1) is None:
-                break
-            while True:
-                r = self.e244_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e245_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e246_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                p3 = p1
-                res4: list[Any] = []
-                r = self.e247_1(p3)
-                if r is None:
-                    break
-                q, v = r
-                p3 = q
-                if v:
-                    res4.append(v)
-                while True:
-                    p5 = p3
-                    res6: list[Any] = []
-                    q = sk1[p5]
-                    if q < 0:
-                        q = _WS1(text, p5).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS1)
-                        sk1[p5] = q
-                    if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'or', '')
-                    q += 2
-                    p5 = q
-                    res6.append(v)
-                    r = self.e248_1(p5)
-                    if r is None:
-                        break
-                    q, v = r
-                    p5 = q
-                    if v:
-                        res6.append(v)
-                    p3 = p5
-                    res4 += res6
-                    break
-                p1 = p3
-                res2 += res4
-                break
-            while True:
-                p7 = p1
-                res8: list[Any] = []
-                r = self.e249_1(p7)
-                if r is None:
-                    break
-                q, v = r
-                p7 = q
-                if v:
-                    res8.append(v)
-                r = self.e250_1(p7)
-                if r is None:
-                    break
-                q, v = r
-                p7 = q
-                if v:
-                    res8.append(v)
-                p1 = p7
-                res2 += res8
-                break
-            r = self.e251_1(p1)
-            if r is None:
-                break
-            q, v = r
-            p1 = q
-            if v:
-                res2.append(v)
-            p = p1
-            res += res2
-            break
-        r = self.e252_1(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        while True:
-            p9 = p
-            res10: list[Any] = []
-            if self.e253_1(p9) is None:
-                break
-            r = self.e254_1(p9)
-            if r is None:
-                break
-            q, v = r
-            p9 = q
-            if v:
-                res10.append(v)
-            while True:
-                p11 = p9
-                res12: list[Any] = []
-                q = sk1[p11]
-                if q < 0:
-                    q = _WS1(text, p11).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p11] = q
-                m = _RX32(text, q) if text[q:q + 1] in _F60 else None
-                if m is None:
-                    break
-                s = m.group()
-                v = (q, s, 'FilterKind') if s else None
-                q += len(s)
-                p11 = q
-                if v:
-                    res12.append(v)
-                if res12:
-                    n = Nt(res12)
-                    n.rule = 293
-                q = p11
-                v = n if res12 else None
-                p9 = q
-                if v is not None:
-                    res10.append(v)
-                break
-            while True:
-                p13 = p9
-                res14: list[Any] = []
-                r = self.e255_1(p13)
-                if r is None:
-                    break
-                q, v = r
-                p13 = q
-                if v:
-                    res14.append(v)
-                q = sk1[p13]
-                if q < 0:
-                    q = _WS1(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p13] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p13 = q
-                res14.append(v)
-                q = sk1[p13]
-                if q < 0:
-                    q = _WS1(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p13] = q
-                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    break
-                v = (q, 'type', '')
-                q += 4
-                p13 = q
-                res14.append(v)
-                p9 = p13
-                res10 += res14
-                break
-            while True:
-                r = self.e256_1(p9)
-                if r is None:
-                    break
-                q, v = r
-                p9 = q
-                if v is not None:
-                    res10.append(v)
-                break
-            while True:
-                p15 = p9
-                res16: list[Any] = []
-                p17 = p15
-                res18: list[Any] = []
-                r = self.r_ControlClause_1(p17)
-                if r is None:
-                    break
-                q, v = r
-                p17 = q
-                if v:
-                    res18.append(v)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 294
-                p15 = p17
-                if res18 and n:
-                    res16.append(n)
-                while True:
-                    p19 = p15
-                    res20: list[Any] = []
-                    q = sk1[p19]
-                    if q < 0:
-                        q = _WS1(text, p19).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS1)
-                        sk1[p19] = q
-                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'with', '')
-                    q += 4
-                    p19 = q
-                    res20.append(v)
-                    r = self.e257_1(p19)
-                    if r is None:
-                        break
-                    q, v = r
-                    p19 = q
-                    if v:
-                        res20.append(v)
-                    p15 = p19
-                    res16 += res20
-                    break
-                p9 = p15
-                res10 += res16
-                break
-            while True:
-                r = self.e258_1(p9)
-                if r is None:
-                    break
-                q, v = r
-                p9 = q
-                if v is not None:
-                    res10.append(v)
-                break
-            while True:
-                p21 = p9
-                res22: list[Any] = []
-                q = sk1[p21]
-                if q < 0:
-                    q = _WS1(text, p21).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p21] = q
-                if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    break
-                v = (q, 'named', '')
-                q += 5
-                p21 = q
-                res22.append(v)
-                p23 = p21
-                res24: list[Any] = []
-                q = sk1[p23]
-                if q < 0:
-                    q = _WS1(text, p23).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p23] = q
-                m = _RX0(text, q) if text[q:q + 1] in _F1 else None
-                if m is None:
-                    break
-                s = m.group()
-                v = (q, s, 'Text') if s else None
-                q += len(s)
-                p23 = q
-                if v:
-                    res24.append(v)
-                if res24:
-                    n = Nt(res24)
-                    n.rule = 295
-                p21 = p23
-                if res24 and n:
-                    res22.append(n)
-                p9 = p21
-                res10 += res22
-                break
-            p = p9
-            res += res10
-            break
-        if not res:
-            return p, None
-        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 296
-        return p, n
-
-    def r_ThisEvent_0(self, p: int) -> Any:
-        # ThisEvent: OrderedChoice (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F27:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                q = sk0[p1]
-                if q < 0:
-                    q = _WS0(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p1] = q
-                if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'enters', '')
-                q += 6
-                p1 = q
-                res2.append(v)
-                q = sk0[p1]
-                if q < 0:
-                    q = _WS0(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p1] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p1 = q
-                res2.append(v)
-                p3 = p1
-                res4: list[Any] = []
-                q = sk0[p3]
-                if q < 0:
-                    q = _WS0(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p3] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p3 = q
-                res4.append(v)
-                if res4:
-                    n = Nt(res4)
-                    n.rule = 800
-                p1 = p3
-                if res4 and n:
-                    res2.append(n)
-                if res2:
-                    n = Nt(res2)
-                    n.rule = 801
-                q = p1
-                v = n if res2 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F8:
-            while True:
-                p5 = p
-                res6: list[Any] = []
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('leaves', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'leaves', '')
-                q += 6
-                p5 = q
-                res6.append(v)
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p5 = q
-                res6.append(v)
-                p7 = p5
-                res8: list[Any] = []
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p7 = q
-                res8.append(v)
-                if res8:
-                    n = Nt(res8)
-                    n.rule = 803
-                p5 = p7
-                if res8 and n:
-                    res6.append(n)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 804
-                q = p5
-                v = n if res6 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F34:
-            while True:
-                p9 = p
-                res10: list[Any] = []
-                p11 = p9
-                res12: list[Any] = []
-                q = sk0[p11]
-                if q < 0:
-                    q = _WS0(text, p11).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p11] = q
-                if not (text.startswith('dies', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'dies', '')
-                q += 4
-                p11 = q
-                res12.append(v)
-                if res12:
-                    n = Nt(res12)
-                    n.rule = 805
-                p9 = p11
-                if res12 and n:
-                    res10.append(n)
-                if res10:
-                    n = Nt(res10)
-                    n.rule = 806
-                q = p9
-                v = n if res10 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p13 = p
-                res14: list[Any] = []
-                q = sk0[p13]
-                if q < 0:
-                    q = _WS0(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p13] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacks', '')
-                q += 7
-                p13 = q
-                res14.append(v)
-                p15 = p13
-                res16: list[Any] = []
-                q = sk0[p15]
-                if q < 0:
-                    q = _WS0(text, p15).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p15] = q
-                if not (text.startswith('alone', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'alone', '')
-                q += 5
-                p15 = q
-                res16.append(v)
-                if res16:
-                    n = Nt(res16)
-                    n.rule = 807
-                p13 = p15
-                if res16 and n:
-                    res14.append(n)
-                if res14:
-                    n = Nt(res14)
-                    n.rule = 808
-                q = p13
-                v = n if res14 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p17 = p
-                res18: list[Any] = []
-                p19 = p17
-                res20: list[Any] = []
-                q = sk0[p19]
-                if q < 0:
-                    q = _WS0(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p19] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacks', '')
-                q += 7
-                p19 = q
-                res20.append(v)
-                if res20:
-                    n = Nt(res20)
-                    n.rule = 809
-                p17 = p19
-                if res20 and n:
-                    res18.append(n)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 810
-                q = p17
-                v = n if res18 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F49:
-            while True:
-                p21 = p
-                res22: list[Any] = []
-                p23 = p21
-                res24: list[Any] = []
-                q = sk0[p23]
-                if q < 0:
-                    q = _WS0(text, p23).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p23] = q
-                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocks', '')
-                q += 6
-                p23 = q
-                res24.append(v)
-                if res24:
-                    n = Nt(res24)
-                    n.rule = 811
-                p21 = p23
-                if res24 and n:
-                    res22.append(n)
-                while True:
-                    p25 = p21
-                    res26: list[Any] = []
-                    r = self.e259_0(p25)
-                    if r is None:
-                        break
-                    q, v = r
-                    p25 = q
-                    if v:
-                        res26.append(v)
-                    q = sk0[p25]
-                    if q < 0:
-                        q = _WS0(text, p25).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p25] = q
-                    if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'creature', '')
-                    q += 8
-                    p25 = q
-                    res26.append(v)
-                    p21 = p25
-                    res22 += res26
-                    break
-                if res22:
-                    n = Nt(res22)
-                    n.rule = 812
-                q = p21
-                v = n if res22 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F49:
-            while True:
-                p27 = p
-                res28: list[Any] = []
-                q = sk0[p27]
-                if q < 0:
-                    q = _WS0(text, p27).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p27] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'becomes', '')
-                q += 7
-                p27 = q
-                res28.append(v)
-                p29 = p27
-                res30: list[Any] = []
-                q = sk0[p29]
-                if q < 0:
-                    q = _WS0(text, p29).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p29 = q
-                res30.append(v)
-                if res30:
-                    n = Nt(res30)
-                    n.rule = 813
-                p27 = p29
-                if res30 and n:
-                    res28.append(n)
-                while True:
-                    p31 = p27
-                    res32: list[Any] = []
-                    q = sk0[p31]
-                    if q < 0:
-                        q = _WS0(text, p31).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p31] = q
-                    if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'by', '')
-                    q += 2
-                    p31 = q
-                    res32.append(v)
-                    while True:
-                        p33 = p31
-                        res34: list[Any] = []
-                        q = sk0[p33]
-                        if q < 0:
-                            q = _WS0(text, p33).end()
-                            if text.startswith('//', q):
-                                q = self.comment(q, _WS0)
-                            sk0[p33] = q
-                        m = _RX59(text, q) if text[q:q + 1] in _F54 else None
-                        if m is None:
-                            break
-                        s = m.group()
-                        v = (q, s, '') if s else None
-                        q += len(s)
-                        p33 = q
-                        if v:
-                            res34.append(v)
-                        if res34:
-                            n = Nt(res34)
-                            n.rule = 814
-                        q = p33
-                        v = n if res34 else None
-                        p31 = q
-                        if v is not None:
-                            res32.append(v)
-                        break
-                    p35 = p31
-                    res36: list[Any] = []
-                    r = self.r_ObjectFilter_0(p35)
-                    if r is None:
-                        break
-                    q, v = r
-                    p35 = q
-                    if v:
-                        res36.append(v)
-                    if res36:
-                        n = Nt(res36)
-                        n.rule = 815
-                    p31 = p35
-                    if res36 and n:
-                        res32.append(n)
-                    p27 = p31
-                    res28 += res32
-                    break
-                if res28:
-                    n = Nt(res28)
-                    n.rule = 816
-                q = p27
-                v = n if res28 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F12:
-            while True:
-                p37 = p
-                res38: list[Any] = []
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'phases', '')
-                q += 6
-                p37 = q
-                res38.append(v)
-                p39 = p37
-                res40: list[Any] = []
-                q = sk0[p39]
-                if q < 0:
-                    q = _WS0(text, p39).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p39] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F120 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p39 = q
-                if v:
-                    res40.append(v)
-                if res40:
-                    n = Nt(res40)
-                    n.rule = 817
-                p37 = p39
-                if res40 and n:
-                    res38.append(n)
-                if res38:
-                    n = Nt(res38)
-                    n.rule = 818
-                q = p37
-                v = n if res38 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
-            while True:
-                p41 = p
-                res42: list[Any] = []
-                q = sk0[p41]
-                if q < 0:
-                    q = _WS0(text, p41).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p41] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'is', '')
-                q += 2
-                p41 = q
-                res42.append(v)
-                q = sk0[p41]
-                if q < 0:
-                    q = _WS0(text, p41).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p41] = q
-                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turned', '')
-                q += 6
-                p41 = q
-                res42.append(v)
-                q = sk0[p41]
-                if q < 0:
-                    q = _WS0(text, p41).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p41] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
-                p41 = q
-                res42.append(v)
-                p43 = p41
-                res44: list[Any] = []
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'up', '')
-                q += 2
-                p43 = q
-                res44.append(v)
-                if res44:
-                    n = Nt(res44)
-                    n.rule = 819
-                p41 = p43
-                if res44 and n:
-                    res42.append(n)
-                if res42:
-                    n = Nt(res42)
-                    n.rule = 820
-                q = p41
-                v = n if res42 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
-            while True:
-                p45 = p
-                res46: list[Any] = []
-                q = sk0[p45]
-                if q < 0:
-                    q = _WS0(text, p45).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p45] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'is', '')
-                q += 2
-                p45 = q
-                res46.append(v)
-                q = sk0[p45]
-                if q < 0:
-                    q = _WS0(text, p45).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p45] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exiled', '')
-                q += 6
-                p45 = q
-                res46.append(v)
-                q = sk0[p45]
-                if q < 0:
-                    q = _WS0(text, p45).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p45] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p45 = q
-                res46.append(v)
-                p47 = p45
-                res48: list[Any] = []
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'way', '')
-                q += 3
-                p47 = q
-                res48.append(v)
-                if res48:
-                    n = Nt(res48)
-                    n.rule = 821
-                p45 = p47
-                if res48 and n:
-                    res46.append(n)
-                if res46:
-                    n = Nt(res46)
-                    n.rule = 822
-                q = p45
-                v = n if res46 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F49:
-            while True:
-                p49 = p
-                res50: list[Any] = []
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'becomes', '')
-                q += 7
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p49 = q
-                res50.append(v)
-                p51 = p49
-                res52: list[Any] = []
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'target', '')
-                q += 6
-                p51 = q
-                res52.append(v)
-                if res52:
-                    n = Nt(res52)
-                    n.rule = 823
-                p49 = p51
-                if res52 and n:
-                    res50.append(n)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spell', '')
-                q += 5
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'ability', '')
-                q += 7
-                p49 = q
-                res50.append(v)
-                while True:
-                    p53 = p49
-                    res54: list[Any] = []
-                    r = self.e260_0(p53)
-                    if r is None:
-                        break
-                    q, v = r
-                    p53 = q
-                    if v:
-                        res54.append(v)
-                    q = sk0[p53]
-                    if q < 0:
-                        q = _WS0(text, p53).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p53] = q
-                    if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'opponent', '')
-                    q += 8
-                    p53 = q
-                    res54.append(v)
-                    q = sk0[p53]
-                    if q < 0:
-                        q = _WS0(text, p53).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p53] = q
-                    if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'controls', '')
-                    q += 8
-                    p53 = q
-                    res54.append(v)
-                    p49 = p53
-                    res50 += res54
-                    break
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 824
-                q = p49
-                v = n if res50 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F34:
-            while True:
-                p55 = p
-                res56: list[Any] = []
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p55 = q
-                res56.append(v)
-                while True:
-                    r = self.e261_0(p55)
-                    if r is None:
-                        break
-                    q, v = r
-                    p55 = q
-                    if v is not None:
-                        res56.append(v)
-                    break
-                p57 = p55
-                res58: list[Any] = []
-                q = sk0[p57]
-                if q < 0:
-                    q = _WS0(text, p57).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p57] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p57 = q
-                res58.append(v)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 825
-                p55 = p57
-                if res58 and n:
-                    res56.append(n)
-                while True:
-                    p59 = p55
-                    res60: list[Any] = []
-                    q = sk0[p59]
-                    if q < 0:
-                        q = _WS0(text, p59).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p59] = q
-                    if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'to', '')
-                    q += 2
-                    p59 = q
-                    res60.append(v)
-                    p61 = p59
-                    res62: list[Any] = []
-                    q = sk0[p61]
-                    if q < 0:
-                        q = _WS0(text, p61).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p61] = q
-                    m = _RX61(text, q) if text[q:q + 1] in _F54 else None
-                    if m is None:
-                        break
-                    s = m.group()
-                    v = (q, s, '') if s else None
-                    q += len(s)
-                    p61 = q
-                    if v:
-                        res62.append(v)
-                    if res62:
-                        n = Nt(res62)
-                        n.rule = 826
-                    p59 = p61
-                    if res62 and n:
-                        res60.append(n)
-                    p55 = p59
-                    res56 += res60
-                    break
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 827
-                q = p55
-                v = n if res56 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
-            while True:
-                p63 = p
-                res64: list[Any] = []
-                q = sk0[p63]
-                if q < 0:
-                    q = _WS0(text, p63).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'is', '')
-                q += 2
-                p63 = q
-                res64.append(v)
-                q = sk0[p63]
-                if q < 0:
-                    q = _WS0(text, p63).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'dealt', '')
-                q += 5
-                p63 = q
-                res64.append(v)
-                while True:
-                    r = self.e262_0(p63)
-                    if r is None:
-                        break
-                    q, v = r
-                    p63 = q
-                    if v is not None:
-                        res64.append(v)
-                    break
-                p65 = p63
-                res66: list[Any] = []
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p65 = q
-                res66.append(v)
-                if res66:
-                    n = Nt(res66)
-                    n.rule = 828
-                p63 = p65
-                if res66 and n:
-                    res64.append(n)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 829
-                q = p63
-                v = n if res64 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 802
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e237_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'this', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 830
-        return q, n
-
-    def e238_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'on', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 831
-        return q, n
-
-    def e239_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            r = self.r_ManaCost_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 832
-        return p, n
-
-    def e240_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F90:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                r = self.e263_0(p1)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p1 = q
-                if v:
-                    res2.append(v)
-                q = sk0[p1]
-                if q < 0:
-                    q = _WS0(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p1] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p1 = q
-                res2.append(v)
-                q = sk0[p1]
-                if q < 0:
-                    q = _WS0(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p1] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'graveyard', '')
-                q += 9
-                p1 = q
-                res2.append(v)
-                if res2:
-                    return p1, res2
-                p = p1
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F89:
-            while True:
-                p3 = p
-                res4: list[Any] = []
-                r = self.e264_0(p3)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p3 = q
-                if v:
-                    res4.append(v)
-                q = sk0[p3]
-                if q < 0:
-                    q = _WS0(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p3] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p3 = q
-                res4.append(v)
-                q = sk0[p3]
-                if q < 0:
-                    q = _WS0(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p3] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p3 = q
-                res4.append(v)
-                if res4:
-                    return p3, res4
-                p = p3
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e241_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'in', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 833
-        return q, n
-
-    def r_CountOf_1(self, p: int) -> Any:
-        # CountOf: Sequence (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'the', '')
-        q += 3
-        p = q
-        res.append(v)
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'number', '')
-        q += 6
-        p = q
-        res.append(v)
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'of', '')
-        q += 2
-        p = q
-        res.append(v)
-        p1 = p
-        res2: list[Any] = []
-        r = self.r_ObjectFilter_1(p1)
-        if r is None:
-            return None
-        q, v = r
-        p1 = q
-        if v:
-            res2.append(v)
-        if res2:
-            n = Nt(res2)
-            n.rule = 290
-        p = p1
-        if res2 and n:
-            res.append(n)
-        while True:
-            r = self.e265_1(p)
-            if r is None:
-                break
-            q, v = r
-            p = q
-            if v is not None:
-                res.append(v)
-            break
-        if not res:
-            return p, None
-        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 291
-        return p, n
-
-    def e242_1(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'X', '')
-        q += 1
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 292
-        return q, n
-
-    def r_ParamName_1(self, p: int) -> Any:
-        # ParamName: Sequence (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        m = _RX21(text, q) if text[q:q + 1] in _F44 else None
-        if m is not None:
-            return None
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        m = _RX22(text, q) if text[q:q + 1] in _F45 else None
-        if m is None:
-            return None
-        s = m.group()
-        v = (q, s, '') if s else None
-        q += len(s)
-        p = q
-        if v:
-            res.append(v)
-        if not res:
-            return p, None
-        n = Nt(res)
-        n.rule = 231
-        return p, n
-
-    def e243_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F70:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'other', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'another', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F21:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('face-down', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face-down', '')
-                q += 9
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F21:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('face-up', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face-up', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exiled', '')
-                q += 6
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F73:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F74 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F75:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'StateWord') if s else None
-                q += len(s)
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F16:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F77 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'NonWord') if s else None
-                q += len(s)
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.r_Color_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.r_Supertype_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'multicolored', '')
-                q += 12
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e244_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e266_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e267_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e245_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e268_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e269_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e246_1(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'exiled', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 397
-        return q, n
-
-    def e247_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 398
-        return p, n
-
-    def e248_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 399
-        return p, n
-
-    def e249_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'StateWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 400
-        return p, n
-
-    def e250_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            p1 = p
-            res2: list[Any] = []
-            q = sk1[p1]
-            if q < 0:
-                q = _WS1(text, p1).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p1] = q
-            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                p = c
-                break
-            v = (q, 'or', '')
-            q += 2
-            p1 = q
-            res2.append(v)
-            r = self.e270_1(p1)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p1 = q
-            if v:
-                res2.append(v)
-            p = p1
-            if not res2:
-                break
-            res += res2
-        return p, res
-
-    def e251_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e271_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e252_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e272_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e253_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F70:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F83:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                m = _RX32(text, q) if text[q:q + 1] in _F60 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'FilterKind') if s else None
-                q += len(s)
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F70:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F11:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F50:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F50:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'without', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F91:
-            while True:
-                r = self.r_ControlClause_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith("it's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "it's", '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F49:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocking', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F11:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith("that's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "that's", '')
-                q += 6
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacking', '')
-                q += 9
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F16:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'named', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e254_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e273_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e255_1(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'of', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 401
-        return q, n
-
-    def e256_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F50:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                q = sk1[p1]
-                if q < 0:
-                    q = _WS1(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p1] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p1 = q
-                res2.append(v)
-                q = sk1[p1]
-                if q < 0:
-                    q = _WS1(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p1] = q
-                if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'converted', '')
-                q += 9
-                p1 = q
-                res2.append(v)
-                q = sk1[p1]
-                if q < 0:
-                    q = _WS1(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p1] = q
-                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'mana', '')
-                q += 4
-                p1 = q
-                res2.append(v)
-                q = sk1[p1]
-                if q < 0:
-                    q = _WS1(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p1] = q
-                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cost', '')
-                q += 4
-                p1 = q
-                res2.append(v)
-                r = self.e274_1(p1)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p1 = q
-                if v:
-                    res2.append(v)
-                q = sk1[p1]
-                if q < 0:
-                    q = _WS1(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p1] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p1 = q
-                res2.append(v)
-                p3 = p1
-                res4: list[Any] = []
-                q = sk1[p3]
-                if q < 0:
-                    q = _WS1(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p3] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F37 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p3 = q
-                if v:
-                    res4.append(v)
-                if res4:
-                    n = Nt(res4)
-                    n.rule = 402
-                p1 = p3
-                if res4 and n:
-                    res2.append(n)
-                if res2:
-                    return p1, res2
-                p = p1
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F50:
-            while True:
-                p5 = p
-                res6: list[Any] = []
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'same', '')
-                q += 4
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'converted', '')
-                q += 9
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'mana', '')
-                q += 4
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cost', '')
-                q += 4
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
-                q += 2
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p5 = q
-                res6.append(v)
-                p7 = p5
-                res8: list[Any] = []
-                q = sk1[p7]
-                if q < 0:
-                    q = _WS1(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p7] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'card', '')
-                q += 4
-                p7 = q
-                res8.append(v)
-                if res8:
-                    n = Nt(res8)
-                    n.rule = 403
-                p5 = p7
-                if res8 and n:
-                    res6.append(n)
-                if res6:
-                    return p5, res6
-                p = p5
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F50:
-            while True:
-                p9 = p
-                res10: list[Any] = []
-                q = sk1[p9]
-                if q < 0:
-                    q = _WS1(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p9] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p9 = q
-                res10.append(v)
-                p11 = p9
-                res12: list[Any] = []
-                q = sk1[p11]
-                if q < 0:
-                    q = _WS1(text, p11).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p11] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F86 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p11 = q
-                if v:
-                    res12.append(v)
-                if res12:
-                    n = Nt(res12)
-                    n.rule = 404
-                p9 = p11
-                if res12 and n:
-                    res10.append(n)
-                p13 = p9
-                res14: list[Any] = []
-                q = sk1[p13]
-                if q < 0:
-                    q = _WS1(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p13] = q
-                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
-                p13 = q
-                if v:
-                    res14.append(v)
-                if res14:
-                    n = Nt(res14)
-                    n.rule = 405
-                p9 = p13
-                if res14 and n:
-                    res10.append(n)
-                q = sk1[p9]
-                if q < 0:
-                    q = _WS1(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p9] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p9 = q
-                res10.append(v)
-                p15 = p9
-                res16: list[Any] = []
-                q = sk1[p15]
-                if q < 0:
-                    q = _WS1(text, p15).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p15] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F37 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p15 = q
-                if v:
-                    res16.append(v)
-                if res16:
-                    n = Nt(res16)
-                    n.rule = 406
-                p9 = p15
-                if res16 and n:
-                    res10.append(n)
-                if res10:
-                    return p9, res10
-                p = p9
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F50:
-            while True:
-                p17 = p
-                res18: list[Any] = []
-                q = sk1[p17]
-                if q < 0:
-                    q = _WS1(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p17] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p17 = q
-                res18.append(v)
-                r = self.e275_1(p17)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p17 = q
-                if v:
-                    res18.append(v)
-                if res18:
-                    return p17, res18
-                p = p17
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F50:
-            while True:
-                p19 = p
-                res20: list[Any] = []
-                q = sk1[p19]
-                if q < 0:
-                    q = _WS1(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p19] = q
-                if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'without', '')
-                q += 7
-                p19 = q
-                res20.append(v)
-                p21 = p19
-                res22: list[Any] = []
-                r = self.r_KeywordName_1(p21)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p21 = q
-                if v:
-                    res22.append(v)
-                if res22:
-                    n = Nt(res22)
-                    n.rule = 407
-                p19 = p21
-                if res22 and n:
-                    res20.append(n)
-                if res20:
-                    return p19, res20
-                p = p19
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def r_ControlClause_1(self, p: int) -> Any:
-        # ControlClause: OrderedChoice (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F35:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                p3 = p1
-                res4: list[Any] = []
-                q = sk1[p3]
-                if q < 0:
-                    q = _WS1(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p3] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p3 = q
-                res4.append(v)
-                if res4:
-                    n = Nt(res4)
-                    n.rule = 408
-                p1 = p3
-                if res4 and n:
-                    res2.append(n)
-                q = sk1[p1]
-                if q < 0:
-                    q = _WS1(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p1] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
-                p1 = q
-                res2.append(v)
-                if res2:
-                    n = Nt(res2)
-                    n.rule = 409
-                    return p1, n
-                p = p1
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F35:
-            while True:
-                p5 = p
-                res6: list[Any] = []
-                p7 = p5
-                res8: list[Any] = []
-                q = sk1[p7]
-                if q < 0:
-                    q = _WS1(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p7] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p7 = q
-                res8.append(v)
-                if res8:
-                    n = Nt(res8)
-                    n.rule = 410
-                p5 = p7
-                if res8 and n:
-                    res6.append(n)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith("don't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "don't", '')
-                q += 5
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
-                p5 = q
-                res6.append(v)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 409
-                    return p5, n
-                p = p5
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F35:
-            while True:
-                p9 = p
-                res10: list[Any] = []
-                p11 = p9
-                res12: list[Any] = []
-                q = sk1[p11]
-                if q < 0:
-                    q = _WS1(text, p11).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p11] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p11 = q
-                res12.append(v)
-                if res12:
-                    n = Nt(res12)
-                    n.rule = 411
-                p9 = p11
-                if res12 and n:
-                    res10.append(n)
-                q = sk1[p9]
-                if q < 0:
-                    q = _WS1(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p9] = q
-                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'own', '')
-                q += 3
-                p9 = q
-                res10.append(v)
-                if res10:
-                    n = Nt(res10)
-                    n.rule = 409
-                    return p9, n
-                p = p9
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F34:
-            while True:
-                p13 = p
-                res14: list[Any] = []
-                p15 = p13
-                res16: list[Any] = []
-                q = sk1[p15]
-                if q < 0:
-                    q = _WS1(text, p15).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p15] = q
-                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'defending', '')
-                q += 9
-                p15 = q
-                res16.append(v)
-                if res16:
-                    n = Nt(res16)
-                    n.rule = 412
-                p13 = p15
-                if res16 and n:
-                    res14.append(n)
-                q = sk1[p13]
-                if q < 0:
-                    q = _WS1(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p13] = q
-                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'player', '')
-                q += 6
-                p13 = q
-                res14.append(v)
-                q = sk1[p13]
-                if q < 0:
-                    q = _WS1(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p13] = q
-                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controls', '')
-                q += 8
-                p13 = q
-                res14.append(v)
-                if res14:
-                    n = Nt(res14)
-                    n.rule = 409
-                    return p13, n
-                p = p13
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p17 = p
-                res18: list[Any] = []
-                p19 = p17
-                res20: list[Any] = []
-                q = sk1[p19]
-                if q < 0:
-                    q = _WS1(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p19] = q
-                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'an', '')
-                q += 2
-                p19 = q
-                res20.append(v)
-                if res20:
-                    n = Nt(res20)
-                    n.rule = 413
-                p17 = p19
-                if res20 and n:
-                    res18.append(n)
-                q = sk1[p17]
-                if q < 0:
-                    q = _WS1(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p17] = q
-                if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'opponent', '')
-                q += 8
-                p17 = q
-                res18.append(v)
-                q = sk1[p17]
-                if q < 0:
-                    q = _WS1(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p17] = q
-                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controls', '')
-                q += 8
-                p17 = q
-                res18.append(v)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 409
-                    return p17, n
-                p = p17
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F35:
-            while True:
-                p21 = p
-                res22: list[Any] = []
-                p23 = p21
-                res24: list[Any] = []
-                q = sk1[p23]
-                if q < 0:
-                    q = _WS1(text, p23).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p23] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p23 = q
-                res24.append(v)
-                if res24:
-                    n = Nt(res24)
-                    n.rule = 414
-                p21 = p23
-                if res24 and n:
-                    res22.append(n)
-                q = sk1[p21]
-                if q < 0:
-                    q = _WS1(text, p21).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p21] = q
-                if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'opponents', '')
-                q += 9
-                p21 = q
-                res22.append(v)
-                q = sk1[p21]
-                if q < 0:
-                    q = _WS1(text, p21).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p21] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
-                p21 = q
-                res22.append(v)
-                if res22:
-                    n = Nt(res22)
-                    n.rule = 409
-                    return p21, n
-                p = p21
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e257_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_KeywordName_1(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 415
-        return p, n
-
-    def e258_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F92:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                r = self.e276_1(p1)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p1 = q
-                if v:
-                    res2.append(v)
-                q = sk1[p1]
-                if q < 0:
-                    q = _WS1(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p1] = q
-                if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocking', '')
-                q += 8
-                p1 = q
-                res2.append(v)
-                if res2:
-                    return p1, res2
-                p = p1
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F93:
-            while True:
-                p3 = p
-                res4: list[Any] = []
-                r = self.e277_1(p3)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p3 = q
-                if v:
-                    res4.append(v)
-                q = sk1[p3]
-                if q < 0:
-                    q = _WS1(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p3] = q
-                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacking', '')
-                q += 9
-                p3 = q
-                res4.append(v)
-                q = sk1[p3]
-                if q < 0:
-                    q = _WS1(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p3] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p3 = q
-                res4.append(v)
-                if res4:
-                    return p3, res4
-                p = p3
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e259_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'a', '')
-        q += 1
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 834
-        return q, n
-
-    def e260_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'an', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 835
-        return q, n
-
-    def e261_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 836
-        return q, n
-
-    def e262_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 837
-        return q, n
-
-    def e263_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'in', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 838
-        return q, n
-
-    def e264_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'on', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 839
-        return q, n
-
-    def e265_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F89:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                r = self.e278_1(p1)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p1 = q
-                if v:
-                    res2.append(v)
-                q = sk1[p1]
-                if q < 0:
-                    q = _WS1(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p1] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p1 = q
-                res2.append(v)
-                q = sk1[p1]
-                if q < 0:
-                    q = _WS1(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p1] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p1 = q
-                res2.append(v)
-                if res2:
-                    return p1, res2
-                p = p1
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F90:
-            while True:
-                p3 = p
-                res4: list[Any] = []
-                r = self.e279_1(p3)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p3 = q
-                if v:
-                    res4.append(v)
-                q = sk1[p3]
-                if q < 0:
-                    q = _WS1(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p3] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p3 = q
-                res4.append(v)
-                q = sk1[p3]
-                if q < 0:
-                    q = _WS1(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p3] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'graveyard', '')
-                q += 9
-                p3 = q
-                res4.append(v)
-                if res4:
-                    return p3, res4
-                p = p3
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def r_Color_1(self, p: int) -> Any:
         # Color: OrderedChoice (rule)
         text = self.text
@@ -49089,7 +47836,7 @@ class CardParser:
                 break
         return None
 
-    def e266_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49107,10 +47854,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 662
         return q, n
 
-    def e267_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49128,10 +47875,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 663
         return q, n
 
-    def e268_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49149,10 +47896,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 664
         return q, n
 
-    def e269_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49170,10 +47917,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 665
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49205,10 +47952,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 660
+        n.rule = 666
         return p, n
 
-    def e271_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49224,7 +47971,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e280_1(p)
+                r = self.e272_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49237,7 +47984,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e281_1(p)
+                r = self.e273_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49250,7 +47997,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e282_1(p)
+                r = self.e274_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49263,7 +48010,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e283_1(p)
+                r = self.e275_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49276,7 +48023,7 @@ class CardParser:
                 break
         return None
 
-    def e272_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49292,7 +48039,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e284_1(p)
+                r = self.e276_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49305,7 +48052,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e285_1(p)
+                r = self.e277_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49318,7 +48065,7 @@ class CardParser:
                 break
         return None
 
-    def e273_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49350,7 +48097,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e286_1(p1)
+                r = self.e278_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49368,7 +48115,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e287_1(p3)
+                r = self.e279_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49377,11 +48124,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e288_1(p3) is None:
+                if self.e280_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e289_1(p3)
+                r = self.e281_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49397,7 +48144,7 @@ class CardParser:
                 break
         return None
 
-    def e274_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49434,7 +48181,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 661
+                    n.rule = 667
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -49457,7 +48204,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 662
+                    n.rule = 668
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -49467,7 +48214,7 @@ class CardParser:
                 break
         return None
 
-    def e275_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49508,10 +48255,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 663
+        n.rule = 669
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49529,10 +48276,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 670
         return q, n
 
-    def e277_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49550,20 +48297,1057 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 671
         return q, n
 
-    def e278_1(self, p: int) -> Any:
+    def r_ThisEvent_0(self, p: int) -> Any:
+        # ThisEvent: OrderedChoice (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F27:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'enters', '')
+                q += 6
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 806
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 807
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('leaves', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'leaves', '')
+                q += 6
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p5 = q
+                res6.append(v)
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 809
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 810
+                q = p5
+                v = n if res6 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p9 = p
+                res10: list[Any] = []
+                p11 = p9
+                res12: list[Any] = []
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('dies', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'dies', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 811
+                p9 = p11
+                if res12 and n:
+                    res10.append(n)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 812
+                q = p9
+                v = n if res10 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p13 = p
+                res14: list[Any] = []
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p13 = q
+                res14.append(v)
+                p15 = p13
+                res16: list[Any] = []
+                q = sk0[p15]
+                if q < 0:
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
+                if not (text.startswith('alone', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'alone', '')
+                q += 5
+                p15 = q
+                res16.append(v)
+                if res16:
+                    n = Nt(res16)
+                    n.rule = 813
+                p13 = p15
+                if res16 and n:
+                    res14.append(n)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 814
+                q = p13
+                v = n if res14 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p17 = p
+                res18: list[Any] = []
+                p19 = p17
+                res20: list[Any] = []
+                q = sk0[p19]
+                if q < 0:
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p19 = q
+                res20.append(v)
+                if res20:
+                    n = Nt(res20)
+                    n.rule = 815
+                p17 = p19
+                if res20 and n:
+                    res18.append(n)
+                if res18:
+                    n = Nt(res18)
+                    n.rule = 816
+                q = p17
+                v = n if res18 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F49:
+            while True:
+                p21 = p
+                res22: list[Any] = []
+                p23 = p21
+                res24: list[Any] = []
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocks', '')
+                q += 6
+                p23 = q
+                res24.append(v)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 817
+                p21 = p23
+                if res24 and n:
+                    res22.append(n)
+                while True:
+                    p25 = p21
+                    res26: list[Any] = []
+                    r = self.e282_0(p25)
+                    if r is None:
+                        break
+                    q, v = r
+                    p25 = q
+                    if v:
+                        res26.append(v)
+                    q = sk0[p25]
+                    if q < 0:
+                        q = _WS0(text, p25).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p25] = q
+                    if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'creature', '')
+                    q += 8
+                    p25 = q
+                    res26.append(v)
+                    p21 = p25
+                    res22 += res26
+                    break
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 818
+                q = p21
+                v = n if res22 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F49:
+            while True:
+                p27 = p
+                res28: list[Any] = []
+                q = sk0[p27]
+                if q < 0:
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p27 = q
+                res28.append(v)
+                p29 = p27
+                res30: list[Any] = []
+                q = sk0[p29]
+                if q < 0:
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p29 = q
+                res30.append(v)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 819
+                p27 = p29
+                if res30 and n:
+                    res28.append(n)
+                while True:
+                    p31 = p27
+                    res32: list[Any] = []
+                    q = sk0[p31]
+                    if q < 0:
+                        q = _WS0(text, p31).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p31] = q
+                    if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'by', '')
+                    q += 2
+                    p31 = q
+                    res32.append(v)
+                    while True:
+                        p33 = p31
+                        res34: list[Any] = []
+                        q = sk0[p33]
+                        if q < 0:
+                            q = _WS0(text, p33).end()
+                            if text.startswith('//', q):
+                                q = self.comment(q, _WS0)
+                            sk0[p33] = q
+                        m = _RX59(text, q) if text[q:q + 1] in _F54 else None
+                        if m is None:
+                            break
+                        s = m.group()
+                        v = (q, s, '') if s else None
+                        q += len(s)
+                        p33 = q
+                        if v:
+                            res34.append(v)
+                        if res34:
+                            n = Nt(res34)
+                            n.rule = 820
+                        q = p33
+                        v = n if res34 else None
+                        p31 = q
+                        if v is not None:
+                            res32.append(v)
+                        break
+                    p35 = p31
+                    res36: list[Any] = []
+                    r = self.r_ObjectFilter_0(p35)
+                    if r is None:
+                        break
+                    q, v = r
+                    p35 = q
+                    if v:
+                        res36.append(v)
+                    if res36:
+                        n = Nt(res36)
+                        n.rule = 821
+                    p31 = p35
+                    if res36 and n:
+                        res32.append(n)
+                    p27 = p31
+                    res28 += res32
+                    break
+                if res28:
+                    n = Nt(res28)
+                    n.rule = 822
+                q = p27
+                v = n if res28 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
+                p37 = p
+                res38: list[Any] = []
+                q = sk0[p37]
+                if q < 0:
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
+                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'phases', '')
+                q += 6
+                p37 = q
+                res38.append(v)
+                p39 = p37
+                res40: list[Any] = []
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                m = _RX60(text, q) if text[q:q + 1] in _F120 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p39 = q
+                if v:
+                    res40.append(v)
+                if res40:
+                    n = Nt(res40)
+                    n.rule = 823
+                p37 = p39
+                if res40 and n:
+                    res38.append(n)
+                if res38:
+                    n = Nt(res38)
+                    n.rule = 824
+                q = p37
+                v = n if res38 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p41 = p
+                res42: list[Any] = []
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p41 = q
+                res42.append(v)
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turned', '')
+                q += 6
+                p41 = q
+                res42.append(v)
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'face', '')
+                q += 4
+                p41 = q
+                res42.append(v)
+                p43 = p41
+                res44: list[Any] = []
+                q = sk0[p43]
+                if q < 0:
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
+                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'up', '')
+                q += 2
+                p43 = q
+                res44.append(v)
+                if res44:
+                    n = Nt(res44)
+                    n.rule = 825
+                p41 = p43
+                if res44 and n:
+                    res42.append(n)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 826
+                q = p41
+                v = n if res42 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p45 = p
+                res46: list[Any] = []
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exiled', '')
+                q += 6
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p45 = q
+                res46.append(v)
+                p47 = p45
+                res48: list[Any] = []
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'way', '')
+                q += 3
+                p47 = q
+                res48.append(v)
+                if res48:
+                    n = Nt(res48)
+                    n.rule = 827
+                p45 = p47
+                if res48 and n:
+                    res46.append(n)
+                if res46:
+                    n = Nt(res46)
+                    n.rule = 828
+                q = p45
+                v = n if res46 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F49:
+            while True:
+                p49 = p
+                res50: list[Any] = []
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p49 = q
+                res50.append(v)
+                p51 = p49
+                res52: list[Any] = []
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p51 = q
+                res52.append(v)
+                if res52:
+                    n = Nt(res52)
+                    n.rule = 829
+                p49 = p51
+                if res52 and n:
+                    res50.append(n)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spell', '')
+                q += 5
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'ability', '')
+                q += 7
+                p49 = q
+                res50.append(v)
+                while True:
+                    p53 = p49
+                    res54: list[Any] = []
+                    r = self.e283_0(p53)
+                    if r is None:
+                        break
+                    q, v = r
+                    p53 = q
+                    if v:
+                        res54.append(v)
+                    q = sk0[p53]
+                    if q < 0:
+                        q = _WS0(text, p53).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p53] = q
+                    if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'opponent', '')
+                    q += 8
+                    p53 = q
+                    res54.append(v)
+                    q = sk0[p53]
+                    if q < 0:
+                        q = _WS0(text, p53).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p53] = q
+                    if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'controls', '')
+                    q += 8
+                    p53 = q
+                    res54.append(v)
+                    p49 = p53
+                    res50 += res54
+                    break
+                if res50:
+                    n = Nt(res50)
+                    n.rule = 830
+                q = p49
+                v = n if res50 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p55 = p
+                res56: list[Any] = []
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p55 = q
+                res56.append(v)
+                while True:
+                    r = self.e284_0(p55)
+                    if r is None:
+                        break
+                    q, v = r
+                    p55 = q
+                    if v is not None:
+                        res56.append(v)
+                    break
+                p57 = p55
+                res58: list[Any] = []
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p57 = q
+                res58.append(v)
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 831
+                p55 = p57
+                if res58 and n:
+                    res56.append(n)
+                while True:
+                    p59 = p55
+                    res60: list[Any] = []
+                    q = sk0[p59]
+                    if q < 0:
+                        q = _WS0(text, p59).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p59] = q
+                    if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'to', '')
+                    q += 2
+                    p59 = q
+                    res60.append(v)
+                    p61 = p59
+                    res62: list[Any] = []
+                    q = sk0[p61]
+                    if q < 0:
+                        q = _WS0(text, p61).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p61] = q
+                    m = _RX61(text, q) if text[q:q + 1] in _F54 else None
+                    if m is None:
+                        break
+                    s = m.group()
+                    v = (q, s, '') if s else None
+                    q += len(s)
+                    p61 = q
+                    if v:
+                        res62.append(v)
+                    if res62:
+                        n = Nt(res62)
+                        n.rule = 832
+                    p59 = p61
+                    if res62 and n:
+                        res60.append(n)
+                    p55 = p59
+                    res56 += res60
+                    break
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 833
+                q = p55
+                v = n if res56 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p63 = p
+                res64: list[Any] = []
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'dealt', '')
+                q += 5
+                p63 = q
+                res64.append(v)
+                while True:
+                    r = self.e285_0(p63)
+                    if r is None:
+                        break
+                    q, v = r
+                    p63 = q
+                    if v is not None:
+                        res64.append(v)
+                    break
+                p65 = p63
+                res66: list[Any] = []
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p65 = q
+                res66.append(v)
+                if res66:
+                    n = Nt(res66)
+                    n.rule = 834
+                p63 = p65
+                if res66 and n:
+                    res64.append(n)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 835
+                q = p63
+                v = n if res64 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 808
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e266_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
-        sk1 = self.sk1
+        sk0 = self.sk0
         v: Any
-        q = sk1[p]
+        q = sk0[p]
         if q < 0:
-            q = _WS1(text, p).end()
+            q = _WS0(text, p).end()
             if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'this', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 836
+        return q, n
+
+    def e267_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
@@ -49571,10 +49355,236 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 837
         return q, n
 
-    def e279_1(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            r = self.r_ManaCost_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 838
+        return p, n
+
+    def e269_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F90:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e286_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F89:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                r = self.e287_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p3 = q
+                res4.append(v)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e270_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 839
+        return q, n
+
+    def r_CountOf_1(self, p: int) -> Any:
+        # CountOf: Sequence (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'the', '')
+        q += 3
+        p = q
+        res.append(v)
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'number', '')
+        q += 6
+        p = q
+        res.append(v)
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'of', '')
+        q += 2
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        r = self.r_ObjectFilter_1(p1)
+        if r is None:
+            return None
+        q, v = r
+        p1 = q
+        if v:
+            res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 290
+        p = p1
+        if res2 and n:
+            res.append(n)
+        while True:
+            r = self.e288_1(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 291
+        return p, n
+
+    def e271_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49585,17 +49595,53 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS1)
             sk1[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'in', '')
-        q += 2
+        v = (q, 'X', '')
+        q += 1
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 292
         return q, n
 
-    def e280_1(self, p: int) -> Any:
+    def r_ParamName_1(self, p: int) -> Any:
+        # ParamName: Sequence (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        m = _RX21(text, q) if text[q:q + 1] in _F44 else None
+        if m is not None:
+            return None
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        m = _RX22(text, q) if text[q:q + 1] in _F45 else None
+        if m is None:
+            return None
+        s = m.group()
+        v = (q, s, '') if s else None
+        q += len(s)
+        p = q
+        if v:
+            res.append(v)
+        if not res:
+            return p, None
+        n = Nt(res)
+        n.rule = 231
+        return p, n
+
+    def e272_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49627,10 +49673,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 759
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49652,10 +49698,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 760
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49677,10 +49723,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 761
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49710,10 +49756,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 762
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49745,10 +49791,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 763
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49780,10 +49826,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 764
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49815,10 +49861,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 765
         return p, n
 
-    def e287_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49848,10 +49894,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 766
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -49889,7 +49935,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e289_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49921,8 +49967,284 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 767
         return p, n
+
+    def e282_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'a', '')
+        q += 1
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 840
+        return q, n
+
+    def e283_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'an', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 841
+        return q, n
+
+    def e284_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 842
+        return q, n
+
+    def e285_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 843
+        return q, n
+
+    def e286_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 844
+        return q, n
+
+    def e287_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'on', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 845
+        return q, n
+
+    def e288_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F89:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e289_1(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F90:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                r = self.e290_1(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p3 = q
+                res4.append(v)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e289_1(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'on', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 660
+        return q, n
+
+    def e290_1(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 661
+        return q, n
 
 
 # textX's conversions of its base types (match rules INT, FLOAT, ...).
@@ -50033,6 +50355,7 @@ CLASSES: dict[str, type[Model]] = {
     'ControlledThing': _model_class('ControlledThing', (('filter', True, '1'),), {'filter': None}, ()),
     'CopySpellEffect': _model_class('CopySpellEffect', (('target', True, '1'), ('newtargets', True, '0..1')), {'target': None, 'newtargets': False}, ()),
     'Cost': _model_class('Cost', (('parts', True, '1..*'),), {}, ('parts',)),
+    'CostPerPermanentStmt': _model_class('CostPerPermanentStmt', (('cost', True, '1'), ('param', True, '1'), ('filter', True, '1')), {'cost': None, 'param': None, 'filter': None}, ()),
     'CostPerTargetStmt': _model_class('CostPerTargetStmt', (('cost', True, '1'),), {'cost': None}, ()),
     'CostReductionStmt': _model_class('CostReductionStmt', (('zones', True, '1..*'), ('spells', True, '1..*'), ('amount', True, '1')), {'amount': None}, ('zones', 'spells')),
     'CostStmt': _model_class('CostStmt', (('cost', True, '1'),), {'cost': None}, ()),
@@ -50084,6 +50407,7 @@ CLASSES: dict[str, type[Model]] = {
     'File': _model_class('File', (('items', True, '0..*'),), {}, ('items',)),
     'FindStep': _model_class('FindStep', (('mayfail', True, '0..1'),), {'mayfail': False}, ()),
     'FlashStmt': _model_class('FlashStmt', (('flash', True, '1'),), {'flash': ''}, ()),
+    'ForArg': _model_class('ForArg', (('filter', True, '1'),), {'filter': None}, ()),
     'FromGraveyard': _model_class('FromGraveyard', (('whose', True, '1'),), {'whose': ''}, ()),
     'GainControlEffect': _model_class('GainControlEffect', (('target', True, '1'), ('duration', True, '1')), {'target': None, 'duration': None}, ()),
     'GainLifeEffect': _model_class('GainLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1'), ('equal', True, '1')), {'player': None, 'amount': None, 'per': None, 'equal': None}, ()),
@@ -50427,127 +50751,129 @@ _C363 = CLASSES['KeywordCost']
 _C365 = CLASSES['TypeArg']
 _C367 = CLASSES['QualityArg']
 _C369 = CLASSES['OntoArg']
-_C375 = CLASSES['TriggeredStmt']
-_C378 = CLASSES['ActivatedStmt']
-_C380 = CLASSES['PTDefiningStmt']
-_C383 = CLASSES['SpellKind']
-_C387 = CLASSES['EntersTappedStmt']
-_C390 = CLASSES['CostPerTargetStmt']
-_C392 = CLASSES['UncounterableStmt']
-_C396 = CLASSES['StaticStmt']
-_C409 = CLASSES['ControlClause']
-_C418 = CLASSES['DividedDamageEffect']
-_C420 = CLASSES['DamageEffect']
-_C422 = CLASSES['DestroyEffect']
-_C425 = CLASSES['DrawEffect']
-_C427 = CLASSES['TokenCopyEffect']
-_C432 = CLASSES['TokenEffect']
-_C433 = CLASSES['AddManaEffect']
-_C436 = CLASSES['DiscardEffect']
-_C438 = CLASSES['GainLifeEffect']
-_C441 = CLASSES['GainControlEffect']
-_C443 = CLASSES['ReturnToHandEffect']
-_C446 = CLASSES['ReturnFromGraveyardEffect']
-_C450 = CLASSES['ReturnToBattlefieldEffect']
-_C453 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C458 = CLASSES['SearchEffect']
-_C462 = CLASSES['CounterSpellEffect']
-_C464 = CLASSES['ShuffleEffect']
-_C468 = CLASSES['MillEffect']
-_C471 = CLASSES['PutFromHandEffect']
-_C475 = CLASSES['PutCountersEffect']
-_C478 = CLASSES['PutOnLibraryEffect']
-_C480 = CLASSES['PutIntoZoneEffect']
-_C486 = CLASSES['ExileEffect']
-_C488 = CLASSES['ExileTopEffect']
-_C490 = CLASSES['RegenerateEffect']
-_C494 = CLASSES['PlayerSacrificesEffect']
-_C498 = CLASSES['SacrificeEffect']
-_C500 = CLASSES['UntapEffect']
-_C502 = CLASSES['TapOrUntapEffect']
-_C504 = CLASSES['TapEffect']
-_C508 = CLASSES['RemoveCountersEffect']
-_C510 = CLASSES['DelayedEffect']
-_C512 = CLASSES['PreventEffect']
-_C514 = CLASSES['CastThisEffect']
-_C516 = CLASSES['CopySpellEffect']
-_C517 = CLASSES['NoRegenEffect']
-_C521 = CLASSES['PhaseOutEffect']
-_C524 = CLASSES['NoUntapEffect']
-_C527 = CLASSES['ContinuousEffect']
-_C529 = CLASSES['PlayerRef']
-_C536 = CLASSES['AnyNumberTargets']
-_C538 = CLASSES['AnyTarget']
-_C541 = CLASSES['UpToTargets']
-_C543 = CLASSES['EachPlayers']
-_C545 = CLASSES['ThatRef']
-_C547 = CLASSES['EnchantedRef']
-_C552 = CLASSES['BeginningTrigger']
-_C556 = CLASSES['LastCounterTrigger']
-_C560 = CLASSES['BatchAttackTrigger']
-_C562 = CLASSES['ThisTrigger']
-_C566 = CLASSES['CastTrigger']
-_C569 = CLASSES['YoursTrigger']
-_C582 = CLASSES['ZonePlace']
-_C586 = CLASSES['PTChange']
-_C589 = CLASSES['CantAttackOrBlock']
-_C591 = CLASSES['CantAttack']
-_C593 = CLASSES['CantBlock']
-_C595 = CLASSES['CantBeBlockedByFewer']
-_C596 = CLASSES['CantBeBlockedExcept']
-_C597 = CLASSES['CanBlockOnly']
-_C599 = CLASSES['CantBeTargetedBy']
-_C600 = CLASSES['CantBeTargeted']
-_C602 = CLASSES['CantBeDestroyed']
-_C604 = CLASSES['CantPhaseOut']
-_C606 = CLASSES['PhasesEachUntap']
-_C608 = CLASSES['GainsAbility']
-_C611 = CLASSES['HasKeywordAtManaCost']
-_C612 = CLASSES['HasKeywords']
-_C613 = CLASSES['LosesKeywords']
-_C616 = CLASSES['CombatDamageSteps']
-_C618 = CLASSES['AssignsExcess']
-_C620 = CLASSES['AttacksUntapped']
-_C622 = CLASSES['DoesntUntap']
-_C624 = CLASSES['DamageGainsLife']
-_C626 = CLASSES['DamageIsLethal']
-_C628 = CLASSES['DamageAsCounters']
-_C630 = CLASSES['CantBeBlockedBy']
-_C632 = CLASSES['CantBeAttachedBy']
-_C634 = CLASSES['PreventDamageFrom']
-_C636 = CLASSES['AttacksDespite']
-_C638 = CLASSES['MaxBlockers']
-_C640 = CLASSES['AttacksEachCombat']
-_C642 = CLASSES['BlocksEachCombat']
-_C644 = CLASSES['CantBeBlocked']
-_C646 = CLASSES['IsColor']
-_C685 = CLASSES['Duration']
-_C688 = CLASSES['TargetObject']
-_C690 = CLASSES['FromGraveyard']
-_C696 = CLASSES['OntoBattlefield']
-_C699 = CLASSES['IntoHand']
-_C701 = CLASSES['IntoGraveyard']
-_C704 = CLASSES['CostValue']
-_C726 = CLASSES['BackRef']
-_C728 = CLASSES['TargetPlayer']
-_C732 = CLASSES['EachObjects']
-_C745 = CLASSES['QualityRef']
-_C766 = CLASSES['PerTime']
-_C770 = CLASSES['PerObject']
-_C775 = CLASSES['PowerOf']
-_C801 = CLASSES['EntersEvent']
-_C804 = CLASSES['LeavesEvent']
-_C806 = CLASSES['DiesEvent']
-_C808 = CLASSES['AttacksAloneEvent']
-_C810 = CLASSES['AttacksEvent']
-_C812 = CLASSES['BlocksEvent']
-_C816 = CLASSES['BlockedEvent']
-_C818 = CLASSES['PhasesEvent']
-_C820 = CLASSES['TurnedUpEvent']
-_C822 = CLASSES['ExiledThisWayEvent']
-_C824 = CLASSES['TargetedEvent']
-_C827 = CLASSES['DealsDamageEvent']
-_C829 = CLASSES['DealtDamageEvent']
+_C371 = CLASSES['ForArg']
+_C377 = CLASSES['TriggeredStmt']
+_C380 = CLASSES['ActivatedStmt']
+_C382 = CLASSES['PTDefiningStmt']
+_C385 = CLASSES['SpellKind']
+_C389 = CLASSES['EntersTappedStmt']
+_C392 = CLASSES['CostPerPermanentStmt']
+_C394 = CLASSES['CostPerTargetStmt']
+_C396 = CLASSES['UncounterableStmt']
+_C400 = CLASSES['StaticStmt']
+_C413 = CLASSES['ControlClause']
+_C422 = CLASSES['DividedDamageEffect']
+_C424 = CLASSES['DamageEffect']
+_C426 = CLASSES['DestroyEffect']
+_C429 = CLASSES['DrawEffect']
+_C431 = CLASSES['TokenCopyEffect']
+_C436 = CLASSES['TokenEffect']
+_C437 = CLASSES['AddManaEffect']
+_C440 = CLASSES['DiscardEffect']
+_C442 = CLASSES['GainLifeEffect']
+_C445 = CLASSES['GainControlEffect']
+_C447 = CLASSES['ReturnToHandEffect']
+_C450 = CLASSES['ReturnFromGraveyardEffect']
+_C454 = CLASSES['ReturnToBattlefieldEffect']
+_C457 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C462 = CLASSES['SearchEffect']
+_C466 = CLASSES['CounterSpellEffect']
+_C468 = CLASSES['ShuffleEffect']
+_C472 = CLASSES['MillEffect']
+_C475 = CLASSES['PutFromHandEffect']
+_C479 = CLASSES['PutCountersEffect']
+_C482 = CLASSES['PutOnLibraryEffect']
+_C484 = CLASSES['PutIntoZoneEffect']
+_C490 = CLASSES['ExileEffect']
+_C492 = CLASSES['ExileTopEffect']
+_C494 = CLASSES['RegenerateEffect']
+_C498 = CLASSES['PlayerSacrificesEffect']
+_C502 = CLASSES['SacrificeEffect']
+_C504 = CLASSES['UntapEffect']
+_C506 = CLASSES['TapOrUntapEffect']
+_C508 = CLASSES['TapEffect']
+_C512 = CLASSES['RemoveCountersEffect']
+_C514 = CLASSES['DelayedEffect']
+_C516 = CLASSES['PreventEffect']
+_C518 = CLASSES['CastThisEffect']
+_C520 = CLASSES['CopySpellEffect']
+_C521 = CLASSES['NoRegenEffect']
+_C525 = CLASSES['PhaseOutEffect']
+_C528 = CLASSES['NoUntapEffect']
+_C531 = CLASSES['ContinuousEffect']
+_C533 = CLASSES['PlayerRef']
+_C540 = CLASSES['AnyNumberTargets']
+_C542 = CLASSES['AnyTarget']
+_C545 = CLASSES['UpToTargets']
+_C547 = CLASSES['EachPlayers']
+_C549 = CLASSES['ThatRef']
+_C551 = CLASSES['EnchantedRef']
+_C556 = CLASSES['BeginningTrigger']
+_C560 = CLASSES['LastCounterTrigger']
+_C564 = CLASSES['BatchAttackTrigger']
+_C566 = CLASSES['ThisTrigger']
+_C570 = CLASSES['CastTrigger']
+_C573 = CLASSES['YoursTrigger']
+_C586 = CLASSES['ZonePlace']
+_C592 = CLASSES['PTChange']
+_C595 = CLASSES['CantAttackOrBlock']
+_C597 = CLASSES['CantAttack']
+_C599 = CLASSES['CantBlock']
+_C601 = CLASSES['CantBeBlockedByFewer']
+_C602 = CLASSES['CantBeBlockedExcept']
+_C603 = CLASSES['CanBlockOnly']
+_C605 = CLASSES['CantBeTargetedBy']
+_C606 = CLASSES['CantBeTargeted']
+_C608 = CLASSES['CantBeDestroyed']
+_C610 = CLASSES['CantPhaseOut']
+_C612 = CLASSES['PhasesEachUntap']
+_C614 = CLASSES['GainsAbility']
+_C617 = CLASSES['HasKeywordAtManaCost']
+_C618 = CLASSES['HasKeywords']
+_C619 = CLASSES['LosesKeywords']
+_C622 = CLASSES['CombatDamageSteps']
+_C624 = CLASSES['AssignsExcess']
+_C626 = CLASSES['AttacksUntapped']
+_C628 = CLASSES['DoesntUntap']
+_C630 = CLASSES['DamageGainsLife']
+_C632 = CLASSES['DamageIsLethal']
+_C634 = CLASSES['DamageAsCounters']
+_C636 = CLASSES['CantBeBlockedBy']
+_C638 = CLASSES['CantBeAttachedBy']
+_C640 = CLASSES['PreventDamageFrom']
+_C642 = CLASSES['AttacksDespite']
+_C644 = CLASSES['MaxBlockers']
+_C646 = CLASSES['AttacksEachCombat']
+_C648 = CLASSES['BlocksEachCombat']
+_C650 = CLASSES['CantBeBlocked']
+_C652 = CLASSES['IsColor']
+_C691 = CLASSES['Duration']
+_C694 = CLASSES['TargetObject']
+_C696 = CLASSES['FromGraveyard']
+_C702 = CLASSES['OntoBattlefield']
+_C705 = CLASSES['IntoHand']
+_C707 = CLASSES['IntoGraveyard']
+_C710 = CLASSES['CostValue']
+_C732 = CLASSES['BackRef']
+_C734 = CLASSES['TargetPlayer']
+_C738 = CLASSES['EachObjects']
+_C751 = CLASSES['QualityRef']
+_C772 = CLASSES['PerTime']
+_C776 = CLASSES['PerObject']
+_C781 = CLASSES['PowerOf']
+_C807 = CLASSES['EntersEvent']
+_C810 = CLASSES['LeavesEvent']
+_C812 = CLASSES['DiesEvent']
+_C814 = CLASSES['AttacksAloneEvent']
+_C816 = CLASSES['AttacksEvent']
+_C818 = CLASSES['BlocksEvent']
+_C822 = CLASSES['BlockedEvent']
+_C824 = CLASSES['PhasesEvent']
+_C826 = CLASSES['TurnedUpEvent']
+_C828 = CLASSES['ExiledThisWayEvent']
+_C830 = CLASSES['TargetedEvent']
+_C833 = CLASSES['DealsDamageEvent']
+_C835 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53894,7 +54220,7 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 416:  # negated
+        elif r == 420:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -53995,7 +54321,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 370:  # sentences
+        elif r == 372:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54183,7 +54509,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 381:  # zones
+        if r == 383:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -54191,11 +54517,11 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 582:
-                    values.append(_b582(x, inst, lim, made))
+                elif x.rule == 586:
+                    values.append(_b586(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 384:  # spells
+        elif r == 386:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -54203,8 +54529,8 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 383:
-                    values.append(_b383(x, inst, lim, made))
+                elif x.rule == 385:
+                    values.append(_b385(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 258:  # amount
@@ -54269,7 +54595,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 385:  # keywords
+        elif r == 387:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54431,7 +54757,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 388:  # parts
+        if r == 390:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54679,7 +55005,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 393:  # parts
+        elif r == 397:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54688,7 +55014,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54729,9 +55055,9 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 654:  # onbf
+        elif r == 660:  # onbf
             d['onbf'] = True
-        elif r == 655:  # gy
+        elif r == 661:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -54765,42 +55091,42 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # other
+        if r == 662:  # other
             d['other'] = True
-        elif r == 657:  # another
+        elif r == 663:  # another
             d['another'] = True
-        elif r == 658:  # facedown
+        elif r == 664:  # facedown
             d['facedown'] = True
-        elif r == 659:  # faceup
+        elif r == 665:  # faceup
             d['faceup'] = True
-        elif r == 397:  # exiled
+        elif r == 401:  # exiled
             d['exiled'] = True
-        elif r == 398:  # combat
+        elif r == 402:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 399:  # combat
+        elif r == 403:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 400:  # states
+        elif r == 404:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 660:  # states
+        elif r == 666:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 753:  # nons
+        elif r == 759:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 754:  # colors
+        elif r == 760:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54808,7 +55134,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 755:  # supertypes
+        elif r == 761:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 240 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54816,32 +55142,32 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 756:  # multis
+        elif r == 762:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 757:  # types
+        elif r == 763:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 758:  # subtypes
+        elif r == 764:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 759:  # ortypes
+        elif r == 765:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 760:  # andor
+        elif r == 766:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 761:  # ortypes
+        elif r == 767:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54852,15 +55178,15 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 401:  # chosen
+        elif r == 405:  # chosen
             d['chosen'] = True
-        elif r == 661:  # mv
+        elif r == 667:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 662:  # mvparam
+        elif r == 668:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -54869,37 +55195,37 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 402:  # mvdir
+        elif r == 406:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 403:  # samemv
+        elif r == 407:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 404:  # ptstat
+        elif r == 408:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 405:  # ptval
+        elif r == 409:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 406:  # ptdir
+        elif r == 410:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 663:  # keywords
+        elif r == 669:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54913,7 +55239,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 407:  # without
+        elif r == 411:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -54926,9 +55252,9 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b409(x, inst, lim, made)
+            value = _b413(x, inst, lim, made)
             d['controller'] = value
-        elif r == 415:  # late
+        elif r == 419:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54942,9 +55268,9 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 664:  # blocked_by_this
+        elif r == 670:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 665:  # attacking_you
+        elif r == 671:  # attacking_you
             d['attacking_you'] = True
         elif r == 295:  # name
             x = c[0]
@@ -55064,9 +55390,9 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 310:  # player
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 532:  # options
+        elif r == 536:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -55118,7 +55444,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 314:  # extra
             x = c[0]
@@ -55158,11 +55484,11 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 316:  # player
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 317:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55205,11 +55531,11 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # player
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 321:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55248,7 +55574,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 323:  # player
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 324:  # amount
             x = c[0]
@@ -55288,7 +55614,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 326:  # player
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         elif r == 327:  # amount
             x = c[0]
@@ -55364,7 +55690,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 331:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55403,18 +55729,18 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 333:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 548:  # count
+        elif r == 552:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
         elif r == 334:  # player
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55486,7 +55812,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 338:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55529,7 +55855,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 341:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55568,14 +55894,14 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 343:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 344:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55654,7 +55980,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 349:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55665,7 +55991,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 351:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55712,14 +56038,14 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 355:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 356:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55796,7 +56122,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # parts
+        if r == 553:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55805,7 +56131,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 739 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55926,7 +56252,43 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C371()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 370:  # filter
+            x = c[0]
+            value = _b296(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55942,7 +56304,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C377()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55950,20 +56312,20 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 371:  # zone
+        if r == 373:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 372:  # trigger
+        elif r == 374:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 553 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 373:  # condition
+        elif r == 375:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55972,11 +56334,11 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 374:  # sentences
+        elif r == 376:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 570:  # sentences
+        elif r == 574:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55988,7 +56350,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56004,7 +56366,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C378()
+    inst: Any = _C380()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56012,11 +56374,11 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # special
+        if r == 575:  # special
             d['special'] = True
-        elif r == 572:  # fromhand
+        elif r == 576:  # fromhand
             d['fromhand'] = True
-        elif r == 376:  # param
+        elif r == 378:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56025,11 +56387,11 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 573:  # cost
+        elif r == 577:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 574:  # param
+        elif r == 578:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56038,15 +56400,15 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 377:  # sentences
+        elif r == 379:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 575:  # sentences
+        elif r == 579:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 576:  # restriction
+        elif r == 580:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -56055,19 +56417,19 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 577:  # once
+        elif r == 581:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 578:  # sorcery
+        elif r == 582:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 579:  # castable
+        elif r == 583:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -56081,7 +56443,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56097,7 +56459,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C380()
+    inst: Any = _C382()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56105,13 +56467,13 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # both
+        if r == 744:  # both
             d['both'] = True
-        elif r == 580:  # which
+        elif r == 584:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 379:  # amount
+        elif r == 381:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -56123,7 +56485,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56139,7 +56501,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C383()
+    inst: Any = _C385()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56147,7 +56509,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 382:  # filter
+        if r == 384:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
@@ -56159,7 +56521,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56175,7 +56537,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C387()
+    inst: Any = _C389()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56183,7 +56545,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 386:  # tapped
+        if r == 388:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -56195,44 +56557,8 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C390()
-    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 389:  # cost
-            x = c[0]
-            value = _b112(x, inst, lim, made)
-            d['cost'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
+    """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56248,17 +56574,64 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C392()
-    d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 391:  # countered
+        if r == 391:  # cost
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['countered'] = value
+            value = _b112(x, inst, lim, made)
+            d['cost'] = value
+        elif r == 588:  # param
+            x = c[0]
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['param'] = value
+        elif r == 589:  # filter
+            x = c[0]
+            value = _b296(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C394()
+    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 393:  # cost
+            x = c[0]
+            value = _b112(x, inst, lim, made)
+            d['cost'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56268,7 +56641,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
+    """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56284,6 +56657,42 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C396()
+    d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 395:  # countered
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['countered'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C400()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56291,7 +56700,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 394:  # precondition
+        if r == 398:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -56300,35 +56709,35 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 647:  # this
+        elif r == 653:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 648:  # enchanted
+        elif r == 654:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 649:  # host
+        elif r == 655:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 650:  # equipped
+        elif r == 656:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 651:  # host
+        elif r == 657:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 652:  # affected
+        elif r == 658:  # affected
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['affected'] = value
-        elif r == 653:  # parts
+        elif r == 659:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56337,12 +56746,12 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 395:  # condition
+        elif r == 399:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56359,7 +56768,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56375,7 +56784,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C413()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56383,27 +56792,27 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # you
+        if r == 412:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 410:  # notyou
+        elif r == 414:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 411:  # own
+        elif r == 415:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 412:  # defending
+        elif r == 416:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 413:  # opponent
+        elif r == 417:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 414:  # opponents
+        elif r == 418:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -56415,7 +56824,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56431,7 +56840,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C422()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56439,11 +56848,11 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 417:  # amount
+        if r == 421:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 762:  # evenly
+        elif r == 768:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -56453,7 +56862,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56469,7 +56878,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C424()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56477,46 +56886,46 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # named
+        if r == 672:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 667:  # amount
+        elif r == 673:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 668:  # equal
+        elif r == 674:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 763:  # power
+        elif r == 769:  # power
             x = c[0]
-            value = _b775(x, inst, lim, made)
+            value = _b781(x, inst, lim, made)
             d['power'] = value
-        elif r == 764:  # amount
+        elif r == 770:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 669:  # you
+        elif r == 675:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 670:  # target
+        elif r == 676:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 419:  # also
+        elif r == 423:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56529,7 +56938,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56545,7 +56954,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C426()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56553,9 +56962,9 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # target
+        if r == 425:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56568,7 +56977,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56584,7 +56993,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C429()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56592,13 +57001,13 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # player
+        if r == 427:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 424:  # amount
+        elif r == 428:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -56610,7 +57019,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56626,7 +57035,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C431()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56634,9 +57043,9 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # target
+        if r == 430:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56649,7 +57058,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56665,7 +57074,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C436()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56673,21 +57082,21 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # count
+        if r == 432:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 671:  # tapped
+        elif r == 677:  # tapped
             d['tapped'] = True
-        elif r == 429:  # power
+        elif r == 433:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 430:  # toughness
+        elif r == 434:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 672:  # colors
+        elif r == 678:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56695,17 +57104,17 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 673:  # subtypes
+        elif r == 679:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 674:  # types
+        elif r == 680:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 675:  # keywords
+        elif r == 681:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56719,23 +57128,23 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 431:  # tokname
+        elif r == 435:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 676:  # per
+        elif r == 682:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 677:  # pertime
+        elif r == 683:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b766(x, inst, lim, made)
+            value = _b772(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56745,7 +57154,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56761,7 +57170,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C437()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56769,9 +57178,9 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # anycolor
+        if r == 773:  # anycolor
             d['anycolor'] = True
-        elif r == 768:  # choices
+        elif r == 774:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56781,23 +57190,23 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 678:  # last
+        elif r == 684:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 679:  # mana
+        elif r == 685:  # mana
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['mana'] = value
-        elif r == 832:  # alts
+        elif r == 838:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b112(x, inst, lim, made))
-        elif r == 680:  # per
+        elif r == 686:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b770(x, inst, lim, made)
+            value = _b776(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56807,7 +57216,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56823,7 +57232,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C440()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56831,27 +57240,27 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # player
+        if r == 438:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 681:  # third
+        elif r == 687:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 435:  # amount
+        elif r == 439:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 771:  # random
+        elif r == 777:  # random
             d['random'] = True
-        elif r == 682:  # per
+        elif r == 688:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b766(x, inst, lim, made)
+            value = _b772(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56861,7 +57270,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56877,7 +57286,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C442()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56885,31 +57294,31 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # player
+        if r == 441:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 683:  # amount
+        elif r == 689:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 772:  # per
+        elif r == 778:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b766(x, inst, lim, made)
+            value = _b772(x, inst, lim, made)
             d['per'] = value
-        elif r == 773:  # per
+        elif r == 779:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b770(x, inst, lim, made)
+            value = _b776(x, inst, lim, made)
             d['per'] = value
-        elif r == 684:  # equal
+        elif r == 690:  # equal
             x = c[0]
-            value = _b775(x, inst, lim, made)
+            value = _b781(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56919,7 +57328,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56935,7 +57344,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C445()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56943,18 +57352,18 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # target
+        if r == 443:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 440:  # duration
+        elif r == 444:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b685(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56964,7 +57373,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56980,7 +57389,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C447()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56988,14 +57397,14 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # target
+        if r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 686:  # yours
+        elif r == 692:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57007,7 +57416,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57023,7 +57432,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C450()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57031,23 +57440,23 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # target
+        if r == 448:  # target
             x = c[0]
-            value = _b688(x, inst, lim, made)
+            value = _b694(x, inst, lim, made)
             d['target'] = value
-        elif r == 445:  # source
+        elif r == 449:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b696(x, inst, lim, made)
             d['source'] = value
-        elif r == 785:  # hand
+        elif r == 791:  # hand
             d['hand'] = True
-        elif r == 691:  # battlefield
+        elif r == 697:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 786:  # mine
+        elif r == 792:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57057,7 +57466,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57073,7 +57482,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C454()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57081,30 +57490,30 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # target
+        if r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 692:  # fromgy
+        elif r == 698:  # fromgy
             d['fromgy'] = True
-        elif r == 787:  # choice
+        elif r == 793:  # choice
             d['choice'] = True
-        elif r == 788:  # facedown
+        elif r == 794:  # facedown
             d['facedown'] = True
-        elif r == 789:  # mine
+        elif r == 795:  # mine
             d['mine'] = True
-        elif r == 790:  # owners
+        elif r == 796:  # owners
             d['owners'] = True
-        elif r == 448:  # amount
+        elif r == 452:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 449:  # counter
+        elif r == 453:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -57118,7 +57527,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57134,7 +57543,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C457()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57142,11 +57551,11 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # filter
+        if r == 455:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 452:  # hands
+        elif r == 456:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -57158,7 +57567,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57174,7 +57583,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C462()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57182,38 +57591,38 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # player
+        if r == 458:  # player
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 693:  # upto
+        elif r == 699:  # upto
             d['upto'] = True
-        elif r == 455:  # count
+        elif r == 459:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 456:  # filter
+        elif r == 460:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 791:  # alts
+        elif r == 797:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b296(x, inst, lim, made))
-        elif r == 694:  # reveal
+        elif r == 700:  # reveal
             d['reveal'] = True
-        elif r == 792:  # thatcard
+        elif r == 798:  # thatcard
             d['thatcard'] = True
-        elif r == 793:  # thosecards
+        elif r == 799:  # thosecards
             d['thosecards'] = True
-        elif r == 457:  # destination
+        elif r == 461:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 697 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 702:  # tapped
+        elif r == 708:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -57223,7 +57632,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57239,7 +57648,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C466()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57247,20 +57656,20 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # target
+        if r == 463:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 460:  # unless
+        elif r == 464:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['unless'] = value
-        elif r == 461:  # per
+        elif r == 465:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -57274,7 +57683,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57290,7 +57699,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C468()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57298,9 +57707,9 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # player
+        if r == 467:  # player
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57310,7 +57719,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57326,7 +57735,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C472()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57334,19 +57743,19 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 465:  # amount
+        if r == 469:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 466:  # player
+        elif r == 470:  # player
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 467:  # owner
+        elif r == 471:  # owner
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -57356,7 +57765,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57372,7 +57781,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C475()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57380,11 +57789,11 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # filter
+        if r == 473:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 470:  # battlefield
+        elif r == 474:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57396,7 +57805,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57412,7 +57821,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C479()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57420,17 +57829,17 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # amount
+        if r == 476:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 473:  # counter
+        elif r == 477:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 474:  # target
+        elif r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57443,7 +57852,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57459,7 +57868,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C482()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57467,24 +57876,24 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # target
+        if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 477:  # source
+        elif r == 481:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b696(x, inst, lim, made)
             d['source'] = value
-        elif r == 706:  # top
+        elif r == 712:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 707:  # bottom
+        elif r == 713:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57496,7 +57905,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57512,7 +57921,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C484()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57520,9 +57929,9 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # target
+        if r == 483:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57535,7 +57944,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57551,7 +57960,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C490()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57559,36 +57968,36 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # target
+        if r == 485:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 482:  # source
+        elif r == 486:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b696(x, inst, lim, made)
             d['source'] = value
-        elif r == 483:  # amount
+        elif r == 487:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 484:  # counter
+        elif r == 488:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 485:  # also
+        elif r == 489:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57601,7 +58010,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57617,7 +58026,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C492()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57625,9 +58034,9 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # player
+        if r == 491:  # player
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57637,7 +58046,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57653,7 +58062,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C494()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57661,9 +58070,9 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # target
+        if r == 493:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57676,7 +58085,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57692,7 +58101,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C498()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57700,17 +58109,17 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # player
+        if r == 495:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
-        elif r == 492:  # amount
+        elif r == 496:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 493:  # filter
+        elif r == 497:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
@@ -57722,7 +58131,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57738,7 +58147,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C502()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57746,20 +58155,20 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # target
+        if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 496:  # unless
+        elif r == 500:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['unless'] = value
-        elif r == 497:  # per
+        elif r == 501:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -57773,86 +58182,8 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C500()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 499:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C502()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 501:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57877,7 +58208,46 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 503:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C506()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 505:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57891,7 +58261,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57907,24 +58277,16 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C508()
-    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # amount
+        if r == 507:  # target
             x = c[0]
-            value = _b134(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 506:  # counter
-            x = c[0]
-            value = _b144(x, inst, lim, made)
-            d['counter'] = value
-        elif r == 507:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57937,58 +58299,8 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C510()
-    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 708:  # step
-            x = c[0]
-            if type(x) is Nt and x.rule == 794 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['step'] = value
-        elif r == 709:  # endcombat
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['endcombat'] = value
-        elif r == 509:  # effect
-            x = c[0]
-            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['effect'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58004,22 +58316,24 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C512()
-    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # amount
+        if r == 509:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 795:  # you
-            d['you'] = True
-        elif r == 710:  # target
+        elif r == 510:  # counter
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b144(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 511:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58033,7 +58347,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58049,28 +58363,31 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C514()
-    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # target
+        if r == 714:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 800 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['step'] = value
+        elif r == 715:  # endcombat
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['endcombat'] = value
+        elif r == 513:  # effect
+            x = c[0]
+            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
-            d['target'] = value
-        elif r == 711:  # label
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['label'] = value
-        elif r == 712:  # free
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['free'] = value
+            d['effect'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58080,7 +58397,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58096,6 +58413,98 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C516()
+    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 515:  # amount
+            x = c[0]
+            value = _b134(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 801:  # you
+            d['you'] = True
+        elif r == 716:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C518()
+    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 517:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 717:  # label
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['label'] = value
+        elif r == 718:  # free
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['free'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C520()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58103,14 +58512,14 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # target
+        if r == 519:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 713:  # newtargets
+        elif r == 719:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -58120,7 +58529,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58136,7 +58545,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C521()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58144,26 +58553,26 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # thatnoun
+        if r == 720:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 715:  # they
+        elif r == 721:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 716:  # destroyed
+        elif r == 722:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 717:  # target
+        elif r == 723:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 718:  # thisturn
+        elif r == 724:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -58173,7 +58582,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58189,7 +58598,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C525()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58197,22 +58606,22 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # target
+        if r == 522:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 519:  # phaseout
+        elif r == 523:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 520:  # unless
+        elif r == 524:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -58222,7 +58631,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58238,7 +58647,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C528()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58246,14 +58655,14 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # target
+        if r == 526:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 523:  # nountap
+        elif r == 527:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -58265,7 +58674,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58281,7 +58690,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C531()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58289,30 +58698,30 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # lead
+        if r == 529:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b685(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['lead'] = value
-        elif r == 719:  # target
+        elif r == 725:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 720:  # also
+        elif r == 726:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b732(x, inst, lim, made)
+            value = _b738(x, inst, lim, made)
             d['also'] = value
-        elif r == 721:  # group
+        elif r == 727:  # group
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['group'] = value
-        elif r == 722:  # parts
+        elif r == 728:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58321,18 +58730,18 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 526:  # duration
+        elif r == 530:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b685(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['duration'] = value
-        elif r == 723:  # tail
+        elif r == 729:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58341,7 +58750,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58354,7 +58763,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58370,7 +58779,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C533()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58378,13 +58787,13 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # controller
+        if r == 730:  # controller
             d['controller'] = True
-        elif r == 530:  # owner
+        elif r == 534:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 531:  # who
+        elif r == 535:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58396,7 +58805,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58412,7 +58821,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C540()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58420,7 +58829,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # filter
+        if r == 539:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
@@ -58432,7 +58841,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58448,7 +58857,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C542()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58456,7 +58865,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # any
+        if r == 541:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58468,7 +58877,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58484,7 +58893,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C545()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58492,13 +58901,13 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # each
+        if r == 735:  # each
             d['each'] = True
-        elif r == 539:  # count
+        elif r == 543:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 540:  # filter
+        elif r == 544:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
@@ -58510,7 +58919,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58526,7 +58935,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C547()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58534,7 +58943,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # who
+        if r == 546:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58546,7 +58955,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58562,7 +58971,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C549()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58570,7 +58979,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # that
+        if r == 548:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -58582,7 +58991,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58598,7 +59007,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C551()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58606,9 +59015,9 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # equipped
+        if r == 805:  # equipped
             d['equipped'] = True
-        elif r == 546:  # enchanted
+        elif r == 550:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -58620,7 +59029,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58636,7 +59045,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C556()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58644,11 +59053,11 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # whose
+        if r == 554:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 551:  # step
+        elif r == 555:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -58660,7 +59069,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58676,7 +59085,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C560()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58684,11 +59093,11 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # lead
+        if r == 558:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 555:  # counter
+        elif r == 559:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
@@ -58700,7 +59109,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58716,7 +59125,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C564()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58724,15 +59133,15 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 557:  # lead
+        if r == 561:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 558:  # subject
+        elif r == 562:  # subject
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['subject'] = value
-        elif r == 559:  # batch
+        elif r == 563:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -58744,7 +59153,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58760,7 +59169,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C562()
+    inst: Any = _C566()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58768,13 +59177,13 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # lead
+        if r == 565:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 734:  # creature
+        elif r == 740:  # creature
             d['creature'] = True
-        elif r == 735:  # events
+        elif r == 741:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58783,7 +59192,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 802 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58796,7 +59205,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58812,7 +59221,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C570()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58820,15 +59229,15 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # lead
+        if r == 567:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 564:  # who
+        elif r == 568:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 565:  # spell
+        elif r == 569:  # spell
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['spell'] = value
@@ -58840,7 +59249,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58856,7 +59265,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C573()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58864,17 +59273,17 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # lead
+        if r == 571:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 830:  # thisor
+        elif r == 836:  # thisor
             d['thisor'] = True
-        elif r == 568:  # subject
+        elif r == 572:  # subject
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['subject'] = value
-        elif r == 736:  # events
+        elif r == 742:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58883,12 +59292,12 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 802 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 737:  # undercontrol
+        elif r == 743:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -58898,7 +59307,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58914,7 +59323,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C586()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58922,11 +59331,11 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # command
+        if r == 585:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 583:  # battlefield
+        elif r == 587:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58938,7 +59347,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58954,7 +59363,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C592()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58962,29 +59371,29 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # additional
+        if r == 745:  # additional
             d['additional'] = True
-        elif r == 584:  # power
+        elif r == 590:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 585:  # toughness
+        elif r == 591:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 740:  # per
+        elif r == 746:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 741:  # perfilter
+        elif r == 747:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b296(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 831:  # onbf
+        elif r == 837:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58994,7 +59403,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59010,7 +59419,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C595()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59018,7 +59427,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # both
+        if r == 594:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -59030,7 +59439,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59046,7 +59455,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C597()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59054,7 +59463,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # attack
+        if r == 596:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -59066,7 +59475,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59082,7 +59491,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C599()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59090,7 +59499,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # block
+        if r == 598:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -59102,7 +59511,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59118,7 +59527,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C601()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59126,7 +59535,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # count
+        if r == 600:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59138,7 +59547,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59154,7 +59563,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C602()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59162,7 +59571,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # filters
+        if r == 748:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59182,7 +59591,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59198,7 +59607,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C603()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59206,7 +59615,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # filters
+        if r == 749:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59226,7 +59635,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59242,7 +59651,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C605()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59250,9 +59659,9 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # quality
+        if r == 604:  # quality
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59262,7 +59671,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59278,7 +59687,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C606()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59286,7 +59695,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # opponents
+        if r == 753:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59296,7 +59705,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59312,7 +59721,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C608()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59320,7 +59729,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # destroyed
+        if r == 607:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -59332,7 +59741,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59348,7 +59757,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C610()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59356,7 +59765,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # phase
+        if r == 609:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59368,7 +59777,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59384,7 +59793,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C612()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59392,7 +59801,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # untap
+        if r == 611:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59404,7 +59813,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59420,7 +59829,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C614()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59428,9 +59837,9 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # ability
+        if r == 613:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 748 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 754 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59443,7 +59852,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59459,7 +59868,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C617()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59467,14 +59876,14 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # keyword
+        if r == 615:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 610:  # manacost
+        elif r == 616:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59486,7 +59895,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59502,7 +59911,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C618()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59510,7 +59919,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # keywords
+        if r == 755:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59532,7 +59941,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59548,7 +59957,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C619()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59556,7 +59965,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # keywords
+        if r == 756:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59578,7 +59987,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59594,7 +60003,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C622()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59602,11 +60011,11 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # first
+        if r == 620:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 615:  # regular
+        elif r == 621:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59620,7 +60029,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59636,7 +60045,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C624()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59644,7 +60053,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # excess
+        if r == 623:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59656,7 +60065,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59672,7 +60081,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C626()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59680,7 +60089,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # untapped
+        if r == 625:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59692,7 +60101,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59708,7 +60117,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C628()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59716,11 +60125,11 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # its
+        if r == 757:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 621:  # untap
+        elif r == 627:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59732,7 +60141,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59748,7 +60157,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C630()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59756,7 +60165,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # gains
+        if r == 629:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59768,7 +60177,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59784,7 +60193,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C632()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59792,7 +60201,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # lethal
+        if r == 631:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59804,7 +60213,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59820,7 +60229,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C634()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59828,7 +60237,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # ascounters
+        if r == 633:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -59840,7 +60249,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59856,7 +60265,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C636()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59864,9 +60273,9 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # quality
+        if r == 635:  # quality
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59876,7 +60285,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59892,7 +60301,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C638()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59900,9 +60309,9 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # quality
+        if r == 637:  # quality
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59912,7 +60321,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59928,7 +60337,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C640()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59936,9 +60345,9 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # quality
+        if r == 639:  # quality
             x = c[0]
-            value = _b745(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59948,7 +60357,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59964,7 +60373,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C642()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59972,9 +60381,9 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # thisturn
+        if r == 758:  # thisturn
             d['thisturn'] = True
-        elif r == 635:  # keyword
+        elif r == 641:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59989,7 +60398,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60005,7 +60414,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C644()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60013,7 +60422,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # count
+        if r == 643:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60025,7 +60434,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60041,7 +60450,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C646()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60049,7 +60458,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # attacks
+        if r == 645:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60061,7 +60470,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60077,7 +60486,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C648()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60085,7 +60494,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # blocks
+        if r == 647:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -60097,7 +60506,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60113,7 +60522,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C650()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60121,7 +60530,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # unblockable
+        if r == 649:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -60133,7 +60542,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60149,7 +60558,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C646()
+    inst: Any = _C652()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60157,7 +60566,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # color
+        if r == 651:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60172,7 +60581,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60188,7 +60597,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C691()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60196,23 +60605,23 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # eot
+        if r == 784:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 779:  # next_upkeep
+        elif r == 785:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 780:  # losecontrol
+        elif r == 786:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 781:  # thisturn
+        elif r == 787:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 782:  # thiscombat
+        elif r == 788:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -60224,7 +60633,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60240,7 +60649,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C694()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60248,13 +60657,13 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # another
+        if r == 789:  # another
             d['another'] = True
-        elif r == 687:  # filter
+        elif r == 693:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 784:  # ingy
+        elif r == 790:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60264,7 +60673,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60280,7 +60689,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C696()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60288,7 +60697,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # whose
+        if r == 695:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -60300,7 +60709,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60316,7 +60725,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C702()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60324,7 +60733,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # zone
+        if r == 701:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60336,7 +60745,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60352,7 +60761,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C705()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60360,9 +60769,9 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # player
+        if r == 704:  # player
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60372,7 +60781,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60388,7 +60797,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C707()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60396,9 +60805,9 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # player
+        if r == 706:  # player
             x = c[0]
-            value = _b529(x, inst, lim, made)
+            value = _b533(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60408,7 +60817,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60424,7 +60833,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C710()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60432,11 +60841,11 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # cost
+        if r == 709:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 705:  # param
+        elif r == 711:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60451,7 +60860,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60467,7 +60876,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C726()
+    inst: Any = _C732()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60475,9 +60884,9 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # word
+        if r == 731:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60490,7 +60899,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60506,7 +60915,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C734()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60514,11 +60923,11 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # player
+        if r == 733:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 796:  # walker
+        elif r == 802:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60528,7 +60937,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60544,7 +60953,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C738()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60552,33 +60961,33 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # quant
+        if r == 736:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 731:  # filter
+        elif r == 737:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 797:  # attached
+        elif r == 803:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 798:  # samename
+        elif r == 804:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 833:  # ingy
+        elif r == 839:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60588,7 +60997,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60604,7 +61013,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C745()
+    inst: Any = _C751()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60612,11 +61021,11 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # word
+        if r == 750:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 746:  # param
+        elif r == 752:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60631,7 +61040,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60647,7 +61056,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C772()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60655,7 +61064,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # word
+        if r == 771:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 307 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60670,7 +61079,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60686,7 +61095,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C776()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60694,13 +61103,13 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # filter
+        if r == 775:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 838:  # gy
+        elif r == 844:  # gy
             d['gy'] = True
-        elif r == 839:  # bf
+        elif r == 845:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60710,7 +61119,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60726,7 +61135,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C781()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60734,21 +61143,21 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # power
+        if r == 780:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 776:  # power
+        elif r == 782:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 777:  # target
+        elif r == 783:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60761,7 +61170,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60777,7 +61186,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C807()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60785,7 +61194,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # enters
+        if r == 806:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60797,7 +61206,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60813,7 +61222,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C810()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60821,7 +61230,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # leaves
+        if r == 809:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60833,7 +61242,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60849,7 +61258,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C812()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60857,7 +61266,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # dies
+        if r == 811:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60869,7 +61278,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60885,7 +61294,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C814()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60893,7 +61302,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # alone
+        if r == 813:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60905,7 +61314,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60921,7 +61330,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C816()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60929,7 +61338,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # attacks
+        if r == 815:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60941,7 +61350,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60957,7 +61366,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C818()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60965,11 +61374,11 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # blocks
+        if r == 817:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 834:  # acreature
+        elif r == 840:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -60979,7 +61388,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60995,7 +61404,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C822()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61003,17 +61412,17 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # blocked
+        if r == 819:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 814:  # article
+        elif r == 820:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 815:  # filter
+        elif r == 821:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -61027,7 +61436,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61043,7 +61452,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C824()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61051,7 +61460,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # direction
+        if r == 823:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61063,7 +61472,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61079,7 +61488,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C826()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61087,7 +61496,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # up
+        if r == 825:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61099,7 +61508,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61115,7 +61524,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C828()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61123,7 +61532,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # way
+        if r == 827:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61135,7 +61544,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61151,7 +61560,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C830()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61159,11 +61568,11 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # targeted
+        if r == 829:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 835:  # opponents
+        elif r == 841:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61173,7 +61582,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61189,7 +61598,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C833()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61197,13 +61606,13 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # combat
+        if r == 842:  # combat
             d['combat'] = True
-        elif r == 825:  # deals
+        elif r == 831:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 826:  # recipient
+        elif r == 832:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -61217,7 +61626,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61233,7 +61642,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C835()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61241,9 +61650,9 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # combat
+        if r == 843:  # combat
             d['combat'] = True
-        elif r == 828:  # dealt
+        elif r == 834:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61627,478 +62036,484 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b367,  # 367 QualityArg
     lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 368 __asgn_plain
     _b369,  # 369 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 371 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 373 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 376 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 377 __asgn_plain
-    _b378,  # 378 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 379 __asgn_plain
-    _b380,  # 380 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 381 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 382 __asgn_plain
-    _b383,  # 383 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 384 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 385 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 386 __asgn_plain
-    _b387,  # 387 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 388 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 389 __asgn_plain
-    _b390,  # 390 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 391 __asgn_plain
-    _b392,  # 392 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 393 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 397 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 398 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 399 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 400 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 401 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 415 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 TokenEffect
-    _b433,  # 433 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 370 __asgn_plain
+    _b371,  # 371 ForArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 372 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 373 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 374 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 375 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 378 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 379 __asgn_plain
+    _b380,  # 380 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 381 __asgn_plain
+    _b382,  # 382 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 383 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 384 __asgn_plain
+    _b385,  # 385 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 386 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 387 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 388 __asgn_plain
+    _b389,  # 389 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 390 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 391 __asgn_plain
+    _b392,  # 392 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 395 __asgn_plain
+    _b396,  # 396 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 397 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 399 __asgn_plain
+    _b400,  # 400 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 401 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 402 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 403 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 404 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 405 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 412 __asgn_plain
+    _b413,  # 413 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 419 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 TokenEffect
+    _b437,  # 437 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 ExileEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 SacrificeEffect
+    _b492,  # 492 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 500 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 506 __asgn_plain
+    _b504,  # 504 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 TapOrUntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 CopySpellEffect
-    _b517,  # 517 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 PhaseOutEffect
+    _b508,  # 508 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 CopySpellEffect
+    _b521,  # 521 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 526 __asgn_plain
-    _b527,  # 527 ContinuousEffect
-    _match_node,  # 528 ActionWord
-    _b529,  # 529 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 532 __asgn_oneormore
-    _match_node,  # 533 BackWord
-    _node,  # 534 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 549 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 551 __asgn_plain
-    _b552,  # 552 BeginningTrigger
-    _node,  # 553 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 523 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 ContinuousEffect
+    _match_node,  # 532 ActionWord
+    _b533,  # 533 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 536 __asgn_oneormore
+    _match_node,  # 537 BackWord
+    _node,  # 538 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 548 __asgn_plain
+    _b549,  # 549 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 553 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 BeginningTrigger
+    _node,  # 557 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 LastCounterTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 561 __asgn_plain
-    _b562,  # 562 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 ThisTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 571 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 572 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 PTChange
-    _node,  # 587 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 CantBeBlockedByFewer
-    _b596,  # 596 CantBeBlockedExcept
-    _b597,  # 597 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 CantBeTargetedBy
-    _b600,  # 600 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 609 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 HasKeywordAtManaCost
-    _b612,  # 612 HasKeywords
-    _b613,  # 613 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 653 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 654 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 655 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 660 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 663 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 664 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 671 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 672 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 673 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 674 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 675 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 575 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 576 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 PTChange
+    _node,  # 593 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 CantBeBlockedByFewer
+    _b602,  # 602 CantBeBlockedExcept
+    _b603,  # 603 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 CantBeTargetedBy
+    _b606,  # 606 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 HasKeywordAtManaCost
+    _b618,  # 618 HasKeywords
+    _b619,  # 619 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 659 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 660 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 662 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 666 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 669 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 670 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 671 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 678 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 679 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 680 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 681 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 692 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 693 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 694 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 OntoBattlefield
-    _node,  # 697 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 702 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 718 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 725 __asgn_plain
-    _b726,  # 726 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 EachObjects
-    _node,  # 733 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 737 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 744 __asgn_plain
-    _b745,  # 745 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 747 __asgn_optional
-    _node,  # 748 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 763 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 791 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 793 __asgn_optional
-    _match_node,  # 794 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 EntersEvent
-    _node,  # 802 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 813 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 814 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 825 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 831 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 832 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 834 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 835 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 836 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 837 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 838 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 839 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 693 __asgn_plain
+    _b694,  # 694 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 701 __asgn_plain
+    _b702,  # 702 OntoBattlefield
+    _node,  # 703 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 719 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 733 __asgn_plain
+    _b734,  # 734 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 737 __asgn_plain
+    _b738,  # 738 EachObjects
+    _node,  # 739 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 743 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 750 __asgn_plain
+    _b751,  # 751 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 753 __asgn_optional
+    _node,  # 754 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 774 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 797 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 799 __asgn_optional
+    _match_node,  # 800 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 EntersEvent
+    _node,  # 808 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 819 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 820 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 831 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 836 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 837 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 838 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 839 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 840 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 841 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 842 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 843 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 844 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 845 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 229, 233, 247, 534, 553, 587, 697, 733, 748, 802])
+_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 229, 233, 247, 538, 557, 593, 703, 739, 754, 808])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62472,473 +62887,479 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 368 __asgn_plain
     _b369,  # 369 OntoArg
     None,  # 370 __asgn_plain
-    None,  # 371 __asgn_plain
+    _b371,  # 371 ForArg
     None,  # 372 __asgn_plain
     None,  # 373 __asgn_plain
     None,  # 374 __asgn_plain
-    _b375,  # 375 TriggeredStmt
+    None,  # 375 __asgn_plain
     None,  # 376 __asgn_plain
-    None,  # 377 __asgn_plain
-    _b378,  # 378 ActivatedStmt
+    _b377,  # 377 TriggeredStmt
+    None,  # 378 __asgn_plain
     None,  # 379 __asgn_plain
-    _b380,  # 380 PTDefiningStmt
-    None,  # 381 __asgn_oneormore
-    None,  # 382 __asgn_plain
-    _b383,  # 383 SpellKind
-    None,  # 384 __asgn_oneormore
-    None,  # 385 __asgn_oneormore
-    None,  # 386 __asgn_plain
-    _b387,  # 387 EntersTappedStmt
-    None,  # 388 __asgn_oneormore
-    None,  # 389 __asgn_plain
-    _b390,  # 390 CostPerTargetStmt
+    _b380,  # 380 ActivatedStmt
+    None,  # 381 __asgn_plain
+    _b382,  # 382 PTDefiningStmt
+    None,  # 383 __asgn_oneormore
+    None,  # 384 __asgn_plain
+    _b385,  # 385 SpellKind
+    None,  # 386 __asgn_oneormore
+    None,  # 387 __asgn_oneormore
+    None,  # 388 __asgn_plain
+    _b389,  # 389 EntersTappedStmt
+    None,  # 390 __asgn_oneormore
     None,  # 391 __asgn_plain
-    _b392,  # 392 UncounterableStmt
-    None,  # 393 __asgn_oneormore
-    None,  # 394 __asgn_plain
+    _b392,  # 392 CostPerPermanentStmt
+    None,  # 393 __asgn_plain
+    _b394,  # 394 CostPerTargetStmt
     None,  # 395 __asgn_plain
-    _b396,  # 396 StaticStmt
-    None,  # 397 __asgn_optional
-    None,  # 398 __asgn_oneormore
-    None,  # 399 __asgn_oneormore
-    None,  # 400 __asgn_oneormore
+    _b396,  # 396 UncounterableStmt
+    None,  # 397 __asgn_oneormore
+    None,  # 398 __asgn_plain
+    None,  # 399 __asgn_plain
+    _b400,  # 400 StaticStmt
     None,  # 401 __asgn_optional
-    None,  # 402 __asgn_plain
-    None,  # 403 __asgn_plain
-    None,  # 404 __asgn_plain
-    None,  # 405 __asgn_plain
+    None,  # 402 __asgn_oneormore
+    None,  # 403 __asgn_oneormore
+    None,  # 404 __asgn_oneormore
+    None,  # 405 __asgn_optional
     None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
-    _b409,  # 409 ControlClause
+    None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
-    None,  # 413 __asgn_plain
+    _b413,  # 413 ControlClause
     None,  # 414 __asgn_plain
-    None,  # 415 __asgn_oneormore
+    None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
     None,  # 417 __asgn_plain
-    _b418,  # 418 DividedDamageEffect
-    None,  # 419 __asgn_plain
-    _b420,  # 420 DamageEffect
+    None,  # 418 __asgn_plain
+    None,  # 419 __asgn_oneormore
+    None,  # 420 __asgn_plain
     None,  # 421 __asgn_plain
-    _b422,  # 422 DestroyEffect
+    _b422,  # 422 DividedDamageEffect
     None,  # 423 __asgn_plain
-    None,  # 424 __asgn_plain
-    _b425,  # 425 DrawEffect
-    None,  # 426 __asgn_plain
-    _b427,  # 427 TokenCopyEffect
+    _b424,  # 424 DamageEffect
+    None,  # 425 __asgn_plain
+    _b426,  # 426 DestroyEffect
+    None,  # 427 __asgn_plain
     None,  # 428 __asgn_plain
-    None,  # 429 __asgn_plain
+    _b429,  # 429 DrawEffect
     None,  # 430 __asgn_plain
-    None,  # 431 __asgn_plain
-    _b432,  # 432 TokenEffect
-    _b433,  # 433 AddManaEffect
+    _b431,  # 431 TokenCopyEffect
+    None,  # 432 __asgn_plain
+    None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
-    _b436,  # 436 DiscardEffect
-    None,  # 437 __asgn_plain
-    _b438,  # 438 GainLifeEffect
+    _b436,  # 436 TokenEffect
+    _b437,  # 437 AddManaEffect
+    None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
-    None,  # 440 __asgn_plain
-    _b441,  # 441 GainControlEffect
-    None,  # 442 __asgn_plain
-    _b443,  # 443 ReturnToHandEffect
+    _b440,  # 440 DiscardEffect
+    None,  # 441 __asgn_plain
+    _b442,  # 442 GainLifeEffect
+    None,  # 443 __asgn_plain
     None,  # 444 __asgn_plain
-    None,  # 445 __asgn_plain
-    _b446,  # 446 ReturnFromGraveyardEffect
-    None,  # 447 __asgn_plain
+    _b445,  # 445 GainControlEffect
+    None,  # 446 __asgn_plain
+    _b447,  # 447 ReturnToHandEffect
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    _b450,  # 450 ReturnToBattlefieldEffect
+    _b450,  # 450 ReturnFromGraveyardEffect
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    _b453,  # 453 ReturnAllFromGraveyardsEffect
-    None,  # 454 __asgn_plain
+    None,  # 453 __asgn_plain
+    _b454,  # 454 ReturnToBattlefieldEffect
     None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    None,  # 457 __asgn_plain
-    _b458,  # 458 SearchEffect
+    _b457,  # 457 ReturnAllFromGraveyardsEffect
+    None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
     None,  # 461 __asgn_plain
-    _b462,  # 462 CounterSpellEffect
+    _b462,  # 462 SearchEffect
     None,  # 463 __asgn_plain
-    _b464,  # 464 ShuffleEffect
+    None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    None,  # 466 __asgn_plain
+    _b466,  # 466 CounterSpellEffect
     None,  # 467 __asgn_plain
-    _b468,  # 468 MillEffect
+    _b468,  # 468 ShuffleEffect
     None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
-    _b471,  # 471 PutFromHandEffect
-    None,  # 472 __asgn_plain
+    None,  # 471 __asgn_plain
+    _b472,  # 472 MillEffect
     None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
-    _b475,  # 475 PutCountersEffect
+    _b475,  # 475 PutFromHandEffect
     None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
-    _b478,  # 478 PutOnLibraryEffect
-    None,  # 479 __asgn_plain
-    _b480,  # 480 PutIntoZoneEffect
+    None,  # 478 __asgn_plain
+    _b479,  # 479 PutCountersEffect
+    None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
-    None,  # 482 __asgn_plain
+    _b482,  # 482 PutOnLibraryEffect
     None,  # 483 __asgn_plain
-    None,  # 484 __asgn_plain
+    _b484,  # 484 PutIntoZoneEffect
     None,  # 485 __asgn_plain
-    _b486,  # 486 ExileEffect
+    None,  # 486 __asgn_plain
     None,  # 487 __asgn_plain
-    _b488,  # 488 ExileTopEffect
+    None,  # 488 __asgn_plain
     None,  # 489 __asgn_plain
-    _b490,  # 490 RegenerateEffect
+    _b490,  # 490 ExileEffect
     None,  # 491 __asgn_plain
-    None,  # 492 __asgn_plain
+    _b492,  # 492 ExileTopEffect
     None,  # 493 __asgn_plain
-    _b494,  # 494 PlayerSacrificesEffect
+    _b494,  # 494 RegenerateEffect
     None,  # 495 __asgn_plain
     None,  # 496 __asgn_plain
     None,  # 497 __asgn_plain
-    _b498,  # 498 SacrificeEffect
+    _b498,  # 498 PlayerSacrificesEffect
     None,  # 499 __asgn_plain
-    _b500,  # 500 UntapEffect
+    None,  # 500 __asgn_plain
     None,  # 501 __asgn_plain
-    _b502,  # 502 TapOrUntapEffect
+    _b502,  # 502 SacrificeEffect
     None,  # 503 __asgn_plain
-    _b504,  # 504 TapEffect
+    _b504,  # 504 UntapEffect
     None,  # 505 __asgn_plain
-    None,  # 506 __asgn_plain
+    _b506,  # 506 TapOrUntapEffect
     None,  # 507 __asgn_plain
-    _b508,  # 508 RemoveCountersEffect
+    _b508,  # 508 TapEffect
     None,  # 509 __asgn_plain
-    _b510,  # 510 DelayedEffect
+    None,  # 510 __asgn_plain
     None,  # 511 __asgn_plain
-    _b512,  # 512 PreventEffect
+    _b512,  # 512 RemoveCountersEffect
     None,  # 513 __asgn_plain
-    _b514,  # 514 CastThisEffect
+    _b514,  # 514 DelayedEffect
     None,  # 515 __asgn_plain
-    _b516,  # 516 CopySpellEffect
-    _b517,  # 517 NoRegenEffect
-    None,  # 518 __asgn_plain
+    _b516,  # 516 PreventEffect
+    None,  # 517 __asgn_plain
+    _b518,  # 518 CastThisEffect
     None,  # 519 __asgn_plain
-    None,  # 520 __asgn_plain
-    _b521,  # 521 PhaseOutEffect
+    _b520,  # 520 CopySpellEffect
+    _b521,  # 521 NoRegenEffect
     None,  # 522 __asgn_plain
     None,  # 523 __asgn_plain
-    _b524,  # 524 NoUntapEffect
-    None,  # 525 __asgn_plain
+    None,  # 524 __asgn_plain
+    _b525,  # 525 PhaseOutEffect
     None,  # 526 __asgn_plain
-    _b527,  # 527 ContinuousEffect
-    None,  # 528 ActionWord
-    _b529,  # 529 PlayerRef
+    None,  # 527 __asgn_plain
+    _b528,  # 528 NoUntapEffect
+    None,  # 529 __asgn_plain
     None,  # 530 __asgn_plain
-    None,  # 531 __asgn_plain
-    None,  # 532 __asgn_oneormore
-    None,  # 533 BackWord
-    None,  # 534 TargetRef
+    _b531,  # 531 ContinuousEffect
+    None,  # 532 ActionWord
+    _b533,  # 533 PlayerRef
+    None,  # 534 __asgn_plain
     None,  # 535 __asgn_plain
-    _b536,  # 536 AnyNumberTargets
-    None,  # 537 __asgn_plain
-    _b538,  # 538 AnyTarget
+    None,  # 536 __asgn_oneormore
+    None,  # 537 BackWord
+    None,  # 538 TargetRef
     None,  # 539 __asgn_plain
-    None,  # 540 __asgn_plain
-    _b541,  # 541 UpToTargets
-    None,  # 542 __asgn_plain
-    _b543,  # 543 EachPlayers
+    _b540,  # 540 AnyNumberTargets
+    None,  # 541 __asgn_plain
+    _b542,  # 542 AnyTarget
+    None,  # 543 __asgn_plain
     None,  # 544 __asgn_plain
-    _b545,  # 545 ThatRef
+    _b545,  # 545 UpToTargets
     None,  # 546 __asgn_plain
-    _b547,  # 547 EnchantedRef
+    _b547,  # 547 EachPlayers
     None,  # 548 __asgn_plain
-    None,  # 549 __asgn_oneormore
+    _b549,  # 549 ThatRef
     None,  # 550 __asgn_plain
-    None,  # 551 __asgn_plain
-    _b552,  # 552 BeginningTrigger
-    None,  # 553 Trigger
+    _b551,  # 551 EnchantedRef
+    None,  # 552 __asgn_plain
+    None,  # 553 __asgn_oneormore
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
-    _b556,  # 556 LastCounterTrigger
-    None,  # 557 __asgn_plain
+    _b556,  # 556 BeginningTrigger
+    None,  # 557 Trigger
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    _b560,  # 560 BatchAttackTrigger
+    _b560,  # 560 LastCounterTrigger
     None,  # 561 __asgn_plain
-    _b562,  # 562 ThisTrigger
+    None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    None,  # 564 __asgn_plain
+    _b564,  # 564 BatchAttackTrigger
     None,  # 565 __asgn_plain
-    _b566,  # 566 CastTrigger
+    _b566,  # 566 ThisTrigger
     None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
-    _b569,  # 569 YoursTrigger
-    None,  # 570 __asgn_plain
-    None,  # 571 __asgn_optional
-    None,  # 572 __asgn_optional
-    None,  # 573 __asgn_plain
+    None,  # 569 __asgn_plain
+    _b570,  # 570 CastTrigger
+    None,  # 571 __asgn_plain
+    None,  # 572 __asgn_plain
+    _b573,  # 573 YoursTrigger
     None,  # 574 __asgn_plain
-    None,  # 575 __asgn_plain
-    None,  # 576 __asgn_plain
+    None,  # 575 __asgn_optional
+    None,  # 576 __asgn_optional
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
-    _b582,  # 582 ZonePlace
+    None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
-    _b586,  # 586 PTChange
-    None,  # 587 StaticPart
+    _b586,  # 586 ZonePlace
+    None,  # 587 __asgn_plain
     None,  # 588 __asgn_plain
-    _b589,  # 589 CantAttackOrBlock
+    None,  # 589 __asgn_plain
     None,  # 590 __asgn_plain
-    _b591,  # 591 CantAttack
-    None,  # 592 __asgn_plain
-    _b593,  # 593 CantBlock
+    None,  # 591 __asgn_plain
+    _b592,  # 592 PTChange
+    None,  # 593 StaticPart
     None,  # 594 __asgn_plain
-    _b595,  # 595 CantBeBlockedByFewer
-    _b596,  # 596 CantBeBlockedExcept
-    _b597,  # 597 CanBlockOnly
+    _b595,  # 595 CantAttackOrBlock
+    None,  # 596 __asgn_plain
+    _b597,  # 597 CantAttack
     None,  # 598 __asgn_plain
-    _b599,  # 599 CantBeTargetedBy
-    _b600,  # 600 CantBeTargeted
-    None,  # 601 __asgn_plain
-    _b602,  # 602 CantBeDestroyed
-    None,  # 603 __asgn_plain
-    _b604,  # 604 CantPhaseOut
-    None,  # 605 __asgn_plain
-    _b606,  # 606 PhasesEachUntap
+    _b599,  # 599 CantBlock
+    None,  # 600 __asgn_plain
+    _b601,  # 601 CantBeBlockedByFewer
+    _b602,  # 602 CantBeBlockedExcept
+    _b603,  # 603 CanBlockOnly
+    None,  # 604 __asgn_plain
+    _b605,  # 605 CantBeTargetedBy
+    _b606,  # 606 CantBeTargeted
     None,  # 607 __asgn_plain
-    _b608,  # 608 GainsAbility
+    _b608,  # 608 CantBeDestroyed
     None,  # 609 __asgn_plain
-    None,  # 610 __asgn_plain
-    _b611,  # 611 HasKeywordAtManaCost
-    _b612,  # 612 HasKeywords
-    _b613,  # 613 LosesKeywords
-    None,  # 614 __asgn_plain
+    _b610,  # 610 CantPhaseOut
+    None,  # 611 __asgn_plain
+    _b612,  # 612 PhasesEachUntap
+    None,  # 613 __asgn_plain
+    _b614,  # 614 GainsAbility
     None,  # 615 __asgn_plain
-    _b616,  # 616 CombatDamageSteps
-    None,  # 617 __asgn_plain
-    _b618,  # 618 AssignsExcess
-    None,  # 619 __asgn_plain
-    _b620,  # 620 AttacksUntapped
+    None,  # 616 __asgn_plain
+    _b617,  # 617 HasKeywordAtManaCost
+    _b618,  # 618 HasKeywords
+    _b619,  # 619 LosesKeywords
+    None,  # 620 __asgn_plain
     None,  # 621 __asgn_plain
-    _b622,  # 622 DoesntUntap
+    _b622,  # 622 CombatDamageSteps
     None,  # 623 __asgn_plain
-    _b624,  # 624 DamageGainsLife
+    _b624,  # 624 AssignsExcess
     None,  # 625 __asgn_plain
-    _b626,  # 626 DamageIsLethal
+    _b626,  # 626 AttacksUntapped
     None,  # 627 __asgn_plain
-    _b628,  # 628 DamageAsCounters
+    _b628,  # 628 DoesntUntap
     None,  # 629 __asgn_plain
-    _b630,  # 630 CantBeBlockedBy
+    _b630,  # 630 DamageGainsLife
     None,  # 631 __asgn_plain
-    _b632,  # 632 CantBeAttachedBy
+    _b632,  # 632 DamageIsLethal
     None,  # 633 __asgn_plain
-    _b634,  # 634 PreventDamageFrom
+    _b634,  # 634 DamageAsCounters
     None,  # 635 __asgn_plain
-    _b636,  # 636 AttacksDespite
+    _b636,  # 636 CantBeBlockedBy
     None,  # 637 __asgn_plain
-    _b638,  # 638 MaxBlockers
+    _b638,  # 638 CantBeAttachedBy
     None,  # 639 __asgn_plain
-    _b640,  # 640 AttacksEachCombat
+    _b640,  # 640 PreventDamageFrom
     None,  # 641 __asgn_plain
-    _b642,  # 642 BlocksEachCombat
+    _b642,  # 642 AttacksDespite
     None,  # 643 __asgn_plain
-    _b644,  # 644 CantBeBlocked
+    _b644,  # 644 MaxBlockers
     None,  # 645 __asgn_plain
-    _b646,  # 646 IsColor
+    _b646,  # 646 AttacksEachCombat
     None,  # 647 __asgn_plain
-    None,  # 648 __asgn_plain
+    _b648,  # 648 BlocksEachCombat
     None,  # 649 __asgn_plain
-    None,  # 650 __asgn_plain
+    _b650,  # 650 CantBeBlocked
     None,  # 651 __asgn_plain
-    None,  # 652 __asgn_plain
-    None,  # 653 __asgn_oneormore
-    None,  # 654 __asgn_optional
-    None,  # 655 __asgn_optional
-    None,  # 656 __asgn_optional
-    None,  # 657 __asgn_optional
-    None,  # 658 __asgn_optional
-    None,  # 659 __asgn_optional
-    None,  # 660 __asgn_oneormore
-    None,  # 661 __asgn_plain
-    None,  # 662 __asgn_plain
-    None,  # 663 __asgn_oneormore
+    _b652,  # 652 IsColor
+    None,  # 653 __asgn_plain
+    None,  # 654 __asgn_plain
+    None,  # 655 __asgn_plain
+    None,  # 656 __asgn_plain
+    None,  # 657 __asgn_plain
+    None,  # 658 __asgn_plain
+    None,  # 659 __asgn_oneormore
+    None,  # 660 __asgn_optional
+    None,  # 661 __asgn_optional
+    None,  # 662 __asgn_optional
+    None,  # 663 __asgn_optional
     None,  # 664 __asgn_optional
     None,  # 665 __asgn_optional
-    None,  # 666 __asgn_plain
+    None,  # 666 __asgn_oneormore
     None,  # 667 __asgn_plain
     None,  # 668 __asgn_plain
-    None,  # 669 __asgn_plain
-    None,  # 670 __asgn_plain
+    None,  # 669 __asgn_oneormore
+    None,  # 670 __asgn_optional
     None,  # 671 __asgn_optional
-    None,  # 672 __asgn_zeroormore
-    None,  # 673 __asgn_zeroormore
-    None,  # 674 __asgn_oneormore
-    None,  # 675 __asgn_oneormore
+    None,  # 672 __asgn_plain
+    None,  # 673 __asgn_plain
+    None,  # 674 __asgn_plain
+    None,  # 675 __asgn_plain
     None,  # 676 __asgn_plain
-    None,  # 677 __asgn_plain
-    None,  # 678 __asgn_plain
-    None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
-    None,  # 681 __asgn_plain
+    None,  # 677 __asgn_optional
+    None,  # 678 __asgn_zeroormore
+    None,  # 679 __asgn_zeroormore
+    None,  # 680 __asgn_oneormore
+    None,  # 681 __asgn_oneormore
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
-    _b685,  # 685 Duration
+    None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    _b688,  # 688 TargetObject
+    None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
-    _b690,  # 690 FromGraveyard
-    None,  # 691 __asgn_plain
-    None,  # 692 __asgn_optional
-    None,  # 693 __asgn_optional
-    None,  # 694 __asgn_optional
+    None,  # 690 __asgn_plain
+    _b691,  # 691 Duration
+    None,  # 692 __asgn_plain
+    None,  # 693 __asgn_plain
+    _b694,  # 694 TargetObject
     None,  # 695 __asgn_plain
-    _b696,  # 696 OntoBattlefield
-    None,  # 697 Destination
-    None,  # 698 __asgn_plain
-    _b699,  # 699 IntoHand
-    None,  # 700 __asgn_plain
-    _b701,  # 701 IntoGraveyard
-    None,  # 702 __asgn_optional
-    None,  # 703 __asgn_plain
-    _b704,  # 704 CostValue
-    None,  # 705 __asgn_plain
+    _b696,  # 696 FromGraveyard
+    None,  # 697 __asgn_plain
+    None,  # 698 __asgn_optional
+    None,  # 699 __asgn_optional
+    None,  # 700 __asgn_optional
+    None,  # 701 __asgn_plain
+    _b702,  # 702 OntoBattlefield
+    None,  # 703 Destination
+    None,  # 704 __asgn_plain
+    _b705,  # 705 IntoHand
     None,  # 706 __asgn_plain
-    None,  # 707 __asgn_plain
-    None,  # 708 __asgn_plain
+    _b707,  # 707 IntoGraveyard
+    None,  # 708 __asgn_optional
     None,  # 709 __asgn_plain
-    None,  # 710 __asgn_plain
+    _b710,  # 710 CostValue
     None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
-    None,  # 713 __asgn_optional
+    None,  # 713 __asgn_plain
     None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
     None,  # 717 __asgn_plain
-    None,  # 718 __asgn_optional
-    None,  # 719 __asgn_plain
+    None,  # 718 __asgn_plain
+    None,  # 719 __asgn_optional
     None,  # 720 __asgn_plain
     None,  # 721 __asgn_plain
-    None,  # 722 __asgn_oneormore
-    None,  # 723 __asgn_oneormore
+    None,  # 722 __asgn_plain
+    None,  # 723 __asgn_plain
     None,  # 724 __asgn_optional
     None,  # 725 __asgn_plain
-    _b726,  # 726 BackRef
+    None,  # 726 __asgn_plain
     None,  # 727 __asgn_plain
-    _b728,  # 728 TargetPlayer
-    None,  # 729 __asgn_optional
-    None,  # 730 __asgn_plain
+    None,  # 728 __asgn_oneormore
+    None,  # 729 __asgn_oneormore
+    None,  # 730 __asgn_optional
     None,  # 731 __asgn_plain
-    _b732,  # 732 EachObjects
-    None,  # 733 KeywordCostPart
-    None,  # 734 __asgn_optional
-    None,  # 735 __asgn_oneormore
-    None,  # 736 __asgn_oneormore
-    None,  # 737 __asgn_optional
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_optional
-    None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
+    _b732,  # 732 BackRef
+    None,  # 733 __asgn_plain
+    _b734,  # 734 TargetPlayer
+    None,  # 735 __asgn_optional
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_plain
+    _b738,  # 738 EachObjects
+    None,  # 739 KeywordCostPart
+    None,  # 740 __asgn_optional
+    None,  # 741 __asgn_oneormore
     None,  # 742 __asgn_oneormore
-    None,  # 743 __asgn_oneormore
-    None,  # 744 __asgn_plain
-    _b745,  # 745 QualityRef
+    None,  # 743 __asgn_optional
+    None,  # 744 __asgn_optional
+    None,  # 745 __asgn_optional
     None,  # 746 __asgn_plain
-    None,  # 747 __asgn_optional
-    None,  # 748 GrantedAbility
+    None,  # 747 __asgn_plain
+    None,  # 748 __asgn_oneormore
     None,  # 749 __asgn_oneormore
-    None,  # 750 __asgn_oneormore
-    None,  # 751 __asgn_plain
-    None,  # 752 __asgn_optional
-    None,  # 753 __asgn_oneormore
-    None,  # 754 __asgn_oneormore
+    None,  # 750 __asgn_plain
+    _b751,  # 751 QualityRef
+    None,  # 752 __asgn_plain
+    None,  # 753 __asgn_optional
+    None,  # 754 GrantedAbility
     None,  # 755 __asgn_oneormore
     None,  # 756 __asgn_oneormore
-    None,  # 757 __asgn_oneormore
-    None,  # 758 __asgn_oneormore
+    None,  # 757 __asgn_plain
+    None,  # 758 __asgn_optional
     None,  # 759 __asgn_oneormore
     None,  # 760 __asgn_oneormore
     None,  # 761 __asgn_oneormore
-    None,  # 762 __asgn_optional
-    None,  # 763 __asgn_plain
-    None,  # 764 __asgn_plain
-    None,  # 765 __asgn_plain
-    _b766,  # 766 PerTime
-    None,  # 767 __asgn_optional
-    None,  # 768 __asgn_oneormore
+    None,  # 762 __asgn_oneormore
+    None,  # 763 __asgn_oneormore
+    None,  # 764 __asgn_oneormore
+    None,  # 765 __asgn_oneormore
+    None,  # 766 __asgn_oneormore
+    None,  # 767 __asgn_oneormore
+    None,  # 768 __asgn_optional
     None,  # 769 __asgn_plain
-    _b770,  # 770 PerObject
-    None,  # 771 __asgn_optional
-    None,  # 772 __asgn_plain
-    None,  # 773 __asgn_plain
-    None,  # 774 __asgn_plain
-    _b775,  # 775 PowerOf
-    None,  # 776 __asgn_plain
-    None,  # 777 __asgn_plain
+    None,  # 770 __asgn_plain
+    None,  # 771 __asgn_plain
+    _b772,  # 772 PerTime
+    None,  # 773 __asgn_optional
+    None,  # 774 __asgn_oneormore
+    None,  # 775 __asgn_plain
+    _b776,  # 776 PerObject
+    None,  # 777 __asgn_optional
     None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
     None,  # 780 __asgn_plain
-    None,  # 781 __asgn_plain
+    _b781,  # 781 PowerOf
     None,  # 782 __asgn_plain
-    None,  # 783 __asgn_optional
-    None,  # 784 __asgn_optional
-    None,  # 785 __asgn_optional
-    None,  # 786 __asgn_optional
-    None,  # 787 __asgn_optional
-    None,  # 788 __asgn_optional
+    None,  # 783 __asgn_plain
+    None,  # 784 __asgn_plain
+    None,  # 785 __asgn_plain
+    None,  # 786 __asgn_plain
+    None,  # 787 __asgn_plain
+    None,  # 788 __asgn_plain
     None,  # 789 __asgn_optional
     None,  # 790 __asgn_optional
-    None,  # 791 __asgn_oneormore
+    None,  # 791 __asgn_optional
     None,  # 792 __asgn_optional
     None,  # 793 __asgn_optional
-    None,  # 794 DelayedStep
+    None,  # 794 __asgn_optional
     None,  # 795 __asgn_optional
     None,  # 796 __asgn_optional
-    None,  # 797 __asgn_plain
-    None,  # 798 __asgn_plain
+    None,  # 797 __asgn_oneormore
+    None,  # 798 __asgn_optional
     None,  # 799 __asgn_optional
-    None,  # 800 __asgn_plain
-    _b801,  # 801 EntersEvent
-    None,  # 802 ThisEvent
+    None,  # 800 DelayedStep
+    None,  # 801 __asgn_optional
+    None,  # 802 __asgn_optional
     None,  # 803 __asgn_plain
-    _b804,  # 804 LeavesEvent
-    None,  # 805 __asgn_plain
-    _b806,  # 806 DiesEvent
-    None,  # 807 __asgn_plain
-    _b808,  # 808 AttacksAloneEvent
+    None,  # 804 __asgn_plain
+    None,  # 805 __asgn_optional
+    None,  # 806 __asgn_plain
+    _b807,  # 807 EntersEvent
+    None,  # 808 ThisEvent
     None,  # 809 __asgn_plain
-    _b810,  # 810 AttacksEvent
+    _b810,  # 810 LeavesEvent
     None,  # 811 __asgn_plain
-    _b812,  # 812 BlocksEvent
+    _b812,  # 812 DiesEvent
     None,  # 813 __asgn_plain
-    None,  # 814 __asgn_plain
+    _b814,  # 814 AttacksAloneEvent
     None,  # 815 __asgn_plain
-    _b816,  # 816 BlockedEvent
+    _b816,  # 816 AttacksEvent
     None,  # 817 __asgn_plain
-    _b818,  # 818 PhasesEvent
+    _b818,  # 818 BlocksEvent
     None,  # 819 __asgn_plain
-    _b820,  # 820 TurnedUpEvent
+    None,  # 820 __asgn_plain
     None,  # 821 __asgn_plain
-    _b822,  # 822 ExiledThisWayEvent
+    _b822,  # 822 BlockedEvent
     None,  # 823 __asgn_plain
-    _b824,  # 824 TargetedEvent
+    _b824,  # 824 PhasesEvent
     None,  # 825 __asgn_plain
-    None,  # 826 __asgn_plain
-    _b827,  # 827 DealsDamageEvent
-    None,  # 828 __asgn_plain
-    _b829,  # 829 DealtDamageEvent
-    None,  # 830 __asgn_optional
-    None,  # 831 __asgn_optional
-    None,  # 832 __asgn_oneormore
-    None,  # 833 __asgn_optional
-    None,  # 834 __asgn_optional
-    None,  # 835 __asgn_optional
+    _b826,  # 826 TurnedUpEvent
+    None,  # 827 __asgn_plain
+    _b828,  # 828 ExiledThisWayEvent
+    None,  # 829 __asgn_plain
+    _b830,  # 830 TargetedEvent
+    None,  # 831 __asgn_plain
+    None,  # 832 __asgn_plain
+    _b833,  # 833 DealsDamageEvent
+    None,  # 834 __asgn_plain
+    _b835,  # 835 DealtDamageEvent
     None,  # 836 __asgn_optional
     None,  # 837 __asgn_optional
-    None,  # 838 __asgn_optional
+    None,  # 838 __asgn_oneormore
     None,  # 839 __asgn_optional
+    None,  # 840 __asgn_optional
+    None,  # 841 __asgn_optional
+    None,  # 842 __asgn_optional
+    None,  # 843 __asgn_optional
+    None,  # 844 __asgn_optional
+    None,  # 845 __asgn_optional
 ]

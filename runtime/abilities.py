@@ -236,6 +236,17 @@ class CostsMorePerExtraTarget(Ability):
 
 
 @dataclass(frozen=True)
+class CostsLessPerPermanent(Ability):
+    """601.2f, 702.41a: "This spell costs {1} less to cast for each artifact you control" -- the
+    generic part of its total cost is reduced by ``mana`` once for each permanent its caster controls
+    that ``filter`` matches (``yours``: the selector doesn't say whose; affinity's are the caster's)."""
+
+    mana: tuple[str, ...]
+    filter: ObjectFilter
+    yours: bool = False
+
+
+@dataclass(frozen=True)
 class CantBeCountered(Ability):
     """"This spell can't be countered." (101.2: a "can't" wins over an instruction to counter it;
     it works while the spell is on the stack)."""

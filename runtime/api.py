@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .abilities import (
-    AsTurnedFaceUp, CantBeCountered, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
+    AsTurnedFaceUp, CantBeCountered, CostsLessPerPermanent, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve,
@@ -39,6 +39,7 @@ __all__ = [
     "AuraTarget",
     "BeginningOfStep",
     "CantBeCountered",
+    "CostsLessPerPermanent",
     "CostsMorePerExtraTarget",
     "CardDefinition",
     "ControllerOf",
