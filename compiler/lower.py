@@ -1867,6 +1867,8 @@ def _keyword_use(low: CardLowering, st: Any) -> KeywordUseIR:
             if ptype != "quality" or is_int or cname(arg) != "QualityArg":
                 want = "a quality such as 'from black'" if ptype == "quality" else f"a {ptype}"
                 low.ck.error(st, f"{kw.name}'s {pname} must be {want}")
+            elif arg.subtype:
+                args.append(low.ck.subtype(arg, arg.subtype))  # "from Zombies" (702.16a): the subtype
             else:
                 args.append(str(arg.quality))
             continue

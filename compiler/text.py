@@ -153,6 +153,11 @@ def sentences_text(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[T
     return out
 
 
+def plural_subtype(word: str) -> str:
+    """A subtype as printed after "protection from": "Zombies", "Sphinxes" (205.3)."""
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
 def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str:
     """A keyword line: "Kicker {2}", "Flashback—{1}{U}, Pay 3 life", with reminder text if asked."""
     args: list[str] = []
@@ -164,6 +169,8 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
         if isinstance(a, FilterIR):
             args.append(f"for {a.words}")  # "Affinity for Swamps" (702.41a)
             continue
+        if quality and isinstance(a, str) and a[:1].isupper():
+            a = plural_subtype(a)  # "Protection from Zombies" (702.16a: a subtype, printed plural)
         args.append(f"from {a}" if quality else f"onto {a}" if onto else
                     str(a) if isinstance(a, (int, str)) else a.text())
     line = use.name

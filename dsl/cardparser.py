@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'b08a2067cafbdd6646a345da8c810753a06b8574984e52564e85f9a0a8cd19c9'
+GRAMMAR = 'd5b3ba745a8781945d2df6f3f0cc5b9ea32b95656fabada823f767a2dfeb2bef'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -388,7 +388,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('KeywordCost', 'common', 'KeywordCost', ''),
     ('__asgn_plain', 'plain', '', 'type'),
     ('TypeArg', 'common', 'TypeArg', ''),
-    ('__asgn_plain', 'plain', '', 'quality'),
     ('QualityArg', 'common', 'QualityArg', ''),
     ('__asgn_plain', 'plain', '', 'subtype'),
     ('OntoArg', 'common', 'OntoArg', ''),
@@ -576,6 +575,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('EnchantedRef', 'common', 'EnchantedRef', ''),
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
+    ('__asgn_plain', 'plain', '', 'quality'),
+    ('__asgn_plain', 'plain', '', 'subtype'),
     ('__asgn_plain', 'plain', '', 'whose'),
     ('__asgn_plain', 'plain', '', 'step'),
     ('BeginningTrigger', 'common', 'BeginningTrigger', ''),
@@ -939,11 +940,11 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX42': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
     '_RX43': ('([0-9]+|X)\\b', 40),
     '_RX44': ('(power|toughness)\\b', 40),
-    '_RX45': ('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40),
-    '_RX46': ('greater|less', 40),
-    '_RX47': (',(?!\\s*or\\b)', 40),
-    '_RX48': ('(it|them|this)\\b', 40),
-    '_RX49': ('(opponent|player)\\b', 40),
+    '_RX45': ('greater|less', 40),
+    '_RX46': (',(?!\\s*or\\b)', 40),
+    '_RX47': ('(it|them|this)\\b', 40),
+    '_RX48': ('(opponent|player)\\b', 40),
+    '_RX49': ('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40),
     '_RX50': ("your|each player's|each", 40),
     '_RX51': ('upkeep|draw step|end step', 40),
     '_RX52': ('when(ever)?\\b', 40),
@@ -1107,38 +1108,38 @@ _F84 = frozenset([None, 'c', 'e', 'i', 't', 'y'])
 _F85 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
 _F86 = frozenset(['p', 't'])
 _F87 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
-_F88 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
-_F89 = frozenset([None, 'o', 't'])
-_F90 = frozenset([None, 'i', 'y'])
-_F91 = frozenset([None, 'a', 'd', 'y'])
-_F92 = frozenset([None, 'b', 'i'])
-_F93 = frozenset([None, 'a', 't'])
-_F94 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F95 = frozenset([None, 'c', 'i'])
-_F96 = frozenset([None, 'i', 't'])
-_F97 = frozenset(['i', 't'])
-_F98 = frozenset([None, 'e', 'o', 'u'])
-_F99 = frozenset(['o', 'p'])
-_F100 = frozenset(['e', 'y'])
-_F101 = frozenset(['d', 'e', 'u'])
-_F102 = frozenset(['w'])
-_F103 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F104 = frozenset([None, 'a', 'p'])
-_F105 = frozenset([None, 'p', 't'])
-_F106 = frozenset(['+', '-'])
-_F107 = frozenset([None, 'g', 'h'])
-_F108 = frozenset([',', 'a'])
-_F109 = frozenset([None, ',', 'e'])
-_F110 = frozenset([None, 'm', 'o'])
-_F111 = frozenset([None, 'a', 'r'])
-_F112 = frozenset([None, 'h', 'y'])
-_F113 = frozenset([None, 'f', 'u'])
-_F114 = frozenset([None, 'd', 'f'])
-_F115 = frozenset([None, 'u', 'y'])
-_F116 = frozenset([None, 'i', 'u'])
-_F117 = frozenset([None, 'c', 't'])
-_F118 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F119 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
+_F88 = frozenset([None, 'o', 't'])
+_F89 = frozenset([None, 'i', 'y'])
+_F90 = frozenset([None, 'a', 'd', 'y'])
+_F91 = frozenset([None, 'b', 'i'])
+_F92 = frozenset([None, 'a', 't'])
+_F93 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F94 = frozenset([None, 'c', 'i'])
+_F95 = frozenset([None, 'i', 't'])
+_F96 = frozenset(['i', 't'])
+_F97 = frozenset([None, 'e', 'o', 'u'])
+_F98 = frozenset(['o', 'p'])
+_F99 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
+_F100 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
+_F101 = frozenset(['e', 'y'])
+_F102 = frozenset(['d', 'e', 'u'])
+_F103 = frozenset(['w'])
+_F104 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F105 = frozenset([None, 'a', 'p'])
+_F106 = frozenset([None, 'p', 't'])
+_F107 = frozenset(['+', '-'])
+_F108 = frozenset([None, 'g', 'h'])
+_F109 = frozenset([',', 'a'])
+_F110 = frozenset([None, ',', 'e'])
+_F111 = frozenset([None, 'm', 'o'])
+_F112 = frozenset([None, 'a', 'r'])
+_F113 = frozenset([None, 'h', 'y'])
+_F114 = frozenset([None, 'f', 'u'])
+_F115 = frozenset([None, 'd', 'f'])
+_F116 = frozenset([None, 'u', 'y'])
+_F117 = frozenset([None, 'i', 'u'])
+_F118 = frozenset([None, 'c', 't'])
+_F119 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
 _F120 = frozenset(['i', 'o'])
 
 
@@ -21735,34 +21736,18 @@ class CardParser:
                 q += 4
                 p7 = q
                 res8.append(v)
-                p9 = p7
-                res10: list[Any] = []
-                q = sk1[p9]
-                if q < 0:
-                    q = _WS1(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p9] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F88 else None
-                if m is None:
+                r = self.e97_1(p7)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'QualityWord') if s else None
-                q += len(s)
-                p9 = q
+                q, v = r
+                p7 = q
                 if v:
-                    res10.append(v)
-                if res10:
-                    n = Nt(res10)
-                    n.rule = 366
-                p7 = p9
-                if res10 and n:
-                    res8.append(n)
+                    res8.append(v)
                 if res8:
-                    n = Nt(res8)
-                    n.rule = 367
+                    n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
+                    n.rule = 366
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21772,7 +21757,23 @@ class CardParser:
                 break
         if ch in _F70:
             while True:
-                p11 = p
+                p9 = p
+                res10: list[Any] = []
+                q = sk1[p9]
+                if q < 0:
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                p11 = p9
                 res12: list[Any] = []
                 q = sk1[p11]
                 if q < 0:
@@ -21780,22 +21781,6 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p11] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'onto', '')
-                q += 4
-                p11 = q
-                res12.append(v)
-                p13 = p11
-                res14: list[Any] = []
-                q = sk1[p13]
-                if q < 0:
-                    q = _WS1(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p13] = q
                 m = _RX5(text, q) if text[q:q + 1] in _F3 else None
                 if m is None:
                     p = c
@@ -21804,20 +21789,20 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'Subtype') if s else None
                 q += len(s)
-                p13 = q
+                p11 = q
                 if v:
-                    res14.append(v)
-                if res14:
-                    n = Nt(res14)
-                    n.rule = 368
-                p11 = p13
-                if res14 and n:
-                    res12.append(n)
+                    res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 369
-                q = p11
-                v = n if res12 else None
+                    n.rule = 367
+                p9 = p11
+                if res12 and n:
+                    res10.append(n)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 368
+                q = p9
+                v = n if res10 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21825,44 +21810,44 @@ class CardParser:
                 break
         if ch in _F21:
             while True:
-                p15 = p
-                res16: list[Any] = []
-                q = sk1[p15]
+                p13 = p
+                res14: list[Any] = []
+                q = sk1[p13]
                 if q < 0:
-                    q = _WS1(text, p15).end()
+                    q = _WS1(text, p13).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p15] = q
+                    sk1[p13] = q
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'for', '')
                 q += 3
-                p15 = q
-                res16.append(v)
-                p17 = p15
-                res18: list[Any] = []
-                r = self.r_ObjectFilter_1(p17)
+                p13 = q
+                res14.append(v)
+                p15 = p13
+                res16: list[Any] = []
+                r = self.r_ObjectFilter_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p17 = q
+                p15 = q
                 if v:
-                    res18.append(v)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 370
-                p15 = p17
-                if res18 and n:
-                    res16.append(n)
+                    res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 371
-                q = p15
-                v = n if res16 else None
+                    n.rule = 369
+                p13 = p15
+                if res16 and n:
+                    res14.append(n)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 370
+                q = p13
+                v = n if res14 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21989,7 +21974,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 372
+                n.rule = 371
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22036,7 +22021,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 373
+                n.rule = 372
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22066,7 +22051,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 374
+            n.rule = 373
         p = p5
         if res6 and n:
             res.append(n)
@@ -22108,7 +22093,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 375
+                n.rule = 374
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22138,11 +22123,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 376
+            n.rule = 375
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e97_0(p)
+        r = self.e98_0(p)
         if r is None:
             return None
         q, v = r
@@ -22152,7 +22137,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 377
+        n.rule = 376
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -22220,7 +22205,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e98_0(p1)
+            r = self.e99_0(p1)
             if r is None:
                 break
             q, v = r
@@ -22245,7 +22230,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e99_0(p3)
+            r = self.e100_0(p3)
             if r is None:
                 break
             q, v = r
@@ -22293,7 +22278,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 378
+                n.rule = 377
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22312,7 +22297,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e100_0(p)
+        r = self.e101_0(p)
         if r is None:
             return None
         q, v = r
@@ -22342,11 +22327,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 379
+            n.rule = 378
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e101_0(p)
+        r = self.e102_0(p)
         if r is None:
             return None
         q, v = r
@@ -22380,7 +22365,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e102_0(p11)
+            r = self.e103_0(p11)
             if r is None:
                 break
             q, v = r
@@ -22405,7 +22390,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 380
+        n.rule = 379
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -22520,7 +22505,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e103_0(p)
+        r = self.e104_0(p)
         if r is None:
             return None
         q, v = r
@@ -22562,14 +22547,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 381
+            n.rule = 380
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 382
+        n.rule = 381
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -22613,7 +22598,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 382
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22658,13 +22643,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 384
+                n.rule = 383
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 385
+                n.rule = 384
             q = p1
             v = n if res2 else None
             p = q
@@ -22675,7 +22660,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 386
+        n.rule = 385
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22773,7 +22758,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 387
+        n.rule = 386
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22846,14 +22831,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 388
+            n.rule = 387
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 389
+        n.rule = 388
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -23005,7 +22990,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 390
+        n.rule = 389
         return p, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -23061,7 +23046,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 391
+            n.rule = 390
         p = p1
         if res2 and n:
             res.append(n)
@@ -23125,7 +23110,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e104_0(p)
+        r = self.e105_0(p)
         if r is None:
             return None
         q, v = r
@@ -23135,7 +23120,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 392
+        n.rule = 391
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23191,7 +23176,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 393
+            n.rule = 392
         p = p1
         if res2 and n:
             res.append(n)
@@ -23318,7 +23303,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 394
+        n.rule = 393
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23391,14 +23376,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 395
+            n.rule = 394
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 396
+        n.rule = 395
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -23550,7 +23535,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 397
+        n.rule = 396
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23609,7 +23594,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 398
+                n.rule = 397
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23628,14 +23613,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e105_0(p)
+        r = self.e106_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e106_0(p)
+        r = self.e107_0(p)
         if r is None:
             return None
         q, v = r
@@ -23692,7 +23677,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 399
+                n.rule = 398
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23702,7 +23687,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 400
+        n.rule = 399
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -23719,11 +23704,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F89:
+        if ch in _F88:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e107_0(p1)
+                r = self.e108_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23765,11 +23750,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F89:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e108_0(p3)
+                r = self.e109_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24037,7 +24022,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e109_0(p)
+            r = self.e110_0(p)
             if r is None:
                 p = c
                 break
@@ -24047,7 +24032,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e110_0(p)
+            r = self.e111_0(p)
             if r is None:
                 p = c
                 break
@@ -24063,7 +24048,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e111_0(p)
+            r = self.e112_0(p)
             if r is None:
                 p = c
                 break
@@ -24073,7 +24058,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e112_0(p)
+            r = self.e113_0(p)
             if r is None:
                 p = c
                 break
@@ -24102,7 +24087,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 401
+        n.rule = 400
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -24137,7 +24122,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 402
+        n.rule = 401
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -24172,7 +24157,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 403
+        n.rule = 402
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -24207,7 +24192,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 404
+        n.rule = 403
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -24233,7 +24218,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e113_0(p1)
+            r = self.e114_0(p1)
             if r is None:
                 p = c
                 break
@@ -24253,7 +24238,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e114_0(p)
+            r = self.e115_0(p)
             if r is None:
                 p = c
                 break
@@ -24270,7 +24255,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e115_0(p)
+            r = self.e116_0(p)
             if r is None:
                 p = c
                 break
@@ -24430,7 +24415,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F90:
             while True:
                 r = self.r_ControlClause_0(p)
                 if r is None:
@@ -24546,7 +24531,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e116_0(p)
+            r = self.e117_0(p)
             if r is None:
                 p = c
                 break
@@ -24575,7 +24560,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 405
+        n.rule = 404
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -24652,7 +24637,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e117_0(p1)
+                r = self.e118_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24683,7 +24668,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -24696,7 +24681,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 406
+                    n.rule = 405
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24839,7 +24824,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 407
+                    n.rule = 406
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24887,7 +24872,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 408
+                    n.rule = 407
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24912,7 +24897,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 409
+                    n.rule = 408
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -24938,7 +24923,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -24951,7 +24936,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 410
+                    n.rule = 409
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -24978,7 +24963,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e118_0(p17)
+                r = self.e119_0(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25023,7 +25008,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 411
+                    n.rule = 410
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -25070,7 +25055,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 412
+                    n.rule = 411
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -25090,7 +25075,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 413
+                    n.rule = 412
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -25117,7 +25102,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 414
+                    n.rule = 413
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25151,7 +25136,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 413
+                    n.rule = 412
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -25178,7 +25163,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 415
+                    n.rule = 414
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -25198,7 +25183,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 413
+                    n.rule = 412
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -25225,7 +25210,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 416
+                    n.rule = 415
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -25259,7 +25244,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 413
+                    n.rule = 412
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -25286,7 +25271,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 417
+                    n.rule = 416
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -25320,7 +25305,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 413
+                    n.rule = 412
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25347,7 +25332,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 418
+                    n.rule = 417
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25381,7 +25366,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 413
+                    n.rule = 412
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25429,7 +25414,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 419
+        n.rule = 418
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -25446,11 +25431,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F92:
+        if ch in _F91:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e119_0(p1)
+                r = self.e120_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25478,11 +25463,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F92:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e120_0(p3)
+                r = self.e121_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25633,7 +25618,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 420
+                    n.rule = 419
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25672,7 +25657,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 420
         p = p1
         if res2 and n:
             res.append(n)
@@ -25700,7 +25685,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e121_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -25770,7 +25755,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 422
+        n.rule = 421
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25779,14 +25764,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e122_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e123_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -25805,7 +25790,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e124_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
@@ -25838,7 +25823,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 423
+                n.rule = 422
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25848,7 +25833,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 424
+        n.rule = 423
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25880,14 +25865,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 425
+            n.rule = 424
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 426
+        n.rule = 425
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25906,14 +25891,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 427
+                n.rule = 426
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e125_0(p)
+        r = self.e126_0(p)
         if r is None:
             return None
         q, v = r
@@ -25931,11 +25916,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 428
+            n.rule = 427
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e126_0(p)
+        r = self.e127_0(p)
         if r is None:
             return None
         q, v = r
@@ -25945,7 +25930,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 429
+        n.rule = 428
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -26049,14 +26034,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 430
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 431
+        n.rule = 430
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -26088,12 +26073,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 432
+            n.rule = 431
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e127_0(p)
+            r = self.e128_0(p)
             if r is None:
                 break
             q, v = r
@@ -26120,7 +26105,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 433
+            n.rule = 432
         p = p3
         if res4 and n:
             res.append(n)
@@ -26155,17 +26140,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 434
+            n.rule = 433
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e128_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e129_0(p)
         if r is None:
             return None
@@ -26187,6 +26165,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e132_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -26202,7 +26187,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e132_0(p7)
+            r = self.e133_0(p7)
             if r is None:
                 break
             q, v = r
@@ -26246,7 +26231,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 435
+                n.rule = 434
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26254,7 +26239,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e133_0(p)
+            r = self.e134_0(p)
             if r is None:
                 break
             q, v = r
@@ -26265,7 +26250,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 436
+        n.rule = 435
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26286,7 +26271,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e134_0(p)
+        r = self.e135_0(p)
         if r is None:
             return None
         q, v = r
@@ -26296,7 +26281,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 436
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26315,14 +26300,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 438
+                n.rule = 437
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e135_0(p)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
@@ -26340,11 +26325,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 439
+            n.rule = 438
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e136_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
@@ -26352,7 +26337,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e137_0(p)
+            r = self.e138_0(p)
             if r is None:
                 break
             q, v = r
@@ -26363,7 +26348,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 439
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26382,21 +26367,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 441
+                n.rule = 440
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e138_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e139_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -26406,7 +26391,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 442
+        n.rule = 441
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26462,7 +26447,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -26478,7 +26463,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 444
+                n.rule = 443
             q = p3
             v = n if res4 else None
             p = q
@@ -26488,7 +26473,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 445
+        n.rule = 444
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26520,7 +26505,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 445
         p = p1
         if res2 and n:
             res.append(n)
@@ -26536,7 +26521,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e140_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
@@ -26558,7 +26543,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 446
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26590,7 +26575,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -26606,7 +26591,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 449
+                n.rule = 448
             q = p3
             v = n if res4 else None
             p = q
@@ -26625,7 +26610,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e141_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -26635,7 +26620,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 449
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26667,14 +26652,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 450
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e142_0(p3)
+            r = self.e143_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26745,7 +26730,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e143_0(p)
+            r = self.e144_0(p)
             if r is None:
                 break
             q, v = r
@@ -26754,7 +26739,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e144_0(p)
+            r = self.e145_0(p)
             if r is None:
                 break
             q, v = r
@@ -26788,7 +26773,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 452
+                n.rule = 451
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26803,11 +26788,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 453
+                n.rule = 452
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e145_0(p5)
+            r = self.e146_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26844,7 +26829,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 454
+        n.rule = 453
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26888,7 +26873,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
@@ -26980,14 +26965,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 456
+            n.rule = 455
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 457
+        n.rule = 456
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -27019,7 +27004,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -27050,7 +27035,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e146_0(p3)
+            r = self.e147_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27083,7 +27068,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 459
+            n.rule = 458
         p = p5
         if res6 and n:
             res.append(n)
@@ -27098,11 +27083,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 460
+            n.rule = 459
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e147_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
@@ -27112,7 +27097,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e148_0(p9)
+            r = self.e149_0(p9)
             if r is None:
                 break
             q, v = r
@@ -27170,7 +27155,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -27188,12 +27173,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 461
+            n.rule = 460
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e150_0(p)
+            r = self.e151_0(p)
             if r is None:
                 break
             q, v = r
@@ -27204,7 +27189,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 462
+        n.rule = 461
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -27236,7 +27221,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 463
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -27302,7 +27287,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 464
+                n.rule = 463
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27325,7 +27310,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 465
+                    n.rule = 464
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27398,7 +27383,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 466
+        n.rule = 465
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27430,7 +27415,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
@@ -27449,7 +27434,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 468
+        n.rule = 467
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27506,14 +27491,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 469
+                n.rule = 468
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e151_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -27543,7 +27528,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 470
+            n.rule = 469
         p = p3
         if res4 and n:
             res.append(n)
@@ -27582,7 +27567,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 471
+            n.rule = 470
         p = p5
         if res6 and n:
             res.append(n)
@@ -27601,7 +27586,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 472
+        n.rule = 471
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27622,7 +27607,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e152_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -27640,7 +27625,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
@@ -27720,14 +27705,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 474
+            n.rule = 473
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 474
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27759,7 +27744,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 475
         p = p1
         if res2 and n:
             res.append(n)
@@ -27774,11 +27759,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 477
+            n.rule = 476
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -27808,14 +27793,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 478
+            n.rule = 477
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 478
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27847,7 +27832,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
@@ -27863,7 +27848,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 481
+                n.rule = 480
             q = p3
             v = n if res4 else None
             p = q
@@ -27882,7 +27867,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -27940,7 +27925,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 482
+        n.rule = 481
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27972,7 +27957,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
@@ -27988,7 +27973,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -28010,7 +27995,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 484
+        n.rule = 483
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -28042,7 +28027,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
@@ -28058,7 +28043,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 486
+                n.rule = 485
             q = p3
             v = n if res4 else None
             p = q
@@ -28091,7 +28076,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 487
+                n.rule = 486
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28106,11 +28091,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 488
+                n.rule = 487
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e156_0(p5)
+            r = self.e157_0(p5)
             if r is None:
                 break
             q, v = r
@@ -28170,7 +28155,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 489
+                n.rule = 488
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -28180,7 +28165,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 490
+        n.rule = 489
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -28260,7 +28245,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
@@ -28279,7 +28264,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 492
+        n.rule = 491
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28311,14 +28296,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 493
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 494
+        n.rule = 493
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28337,14 +28322,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 495
+                n.rule = 494
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -28362,7 +28347,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 496
+            n.rule = 495
         p = p3
         if res4 and n:
             res.append(n)
@@ -28377,14 +28362,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 497
+            n.rule = 496
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 498
+        n.rule = 497
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28416,7 +28401,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
@@ -28470,7 +28455,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 500
+                n.rule = 499
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28512,7 +28497,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 501
+                    n.rule = 500
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28561,7 +28546,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 502
+        n.rule = 501
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28593,14 +28578,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 503
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 504
+        n.rule = 503
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28656,14 +28641,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 505
+            n.rule = 504
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 506
+        n.rule = 505
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28695,14 +28680,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 506
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 508
+        n.rule = 507
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28734,7 +28719,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
@@ -28749,11 +28734,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 510
+            n.rule = 509
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e158_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -28783,14 +28768,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 511
+            n.rule = 510
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 511
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28799,7 +28784,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -28829,14 +28814,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 512
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 514
+        n.rule = 513
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28892,7 +28877,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 514
         p = p1
         if res2 and n:
             res.append(n)
@@ -28968,7 +28953,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -29002,7 +28987,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 516
+        n.rule = 515
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -29034,11 +29019,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 517
+            n.rule = 516
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e161_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -29048,7 +29033,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 518
+        n.rule = 517
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -29080,7 +29065,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 519
+            n.rule = 518
         p = p1
         if res2 and n:
             res.append(n)
@@ -29099,7 +29084,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e162_0(p3)
+            r = self.e163_0(p3)
             if r is None:
                 break
             q, v = r
@@ -29196,7 +29181,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 520
+        n.rule = 519
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -29205,7 +29190,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -29251,7 +29236,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e164_0(p1)
+            r = self.e165_0(p1)
             if r is None:
                 break
             q, v = r
@@ -29276,7 +29261,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 521
+        n.rule = 520
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -29296,11 +29281,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 522
+            n.rule = 521
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e165_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -29323,7 +29308,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 523
+            n.rule = 522
         p = p3
         if res4 and n:
             res.append(n)
@@ -29377,7 +29362,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 524
+                n.rule = 523
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29387,7 +29372,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 525
+        n.rule = 524
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -29407,11 +29392,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 526
+            n.rule = 525
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e166_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -29442,7 +29427,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e167_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -29501,14 +29486,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 527
+            n.rule = 526
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 528
+        n.rule = 527
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29531,7 +29516,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 529
+                n.rule = 528
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29550,14 +29535,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e168_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e169_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -29578,7 +29563,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 530
+                n.rule = 529
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29597,7 +29582,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e170_0(p9)
+                r = self.e171_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -29613,7 +29598,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 531
+        n.rule = 530
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -29703,7 +29688,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 532
+        n.rule = 531
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -29739,7 +29724,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F94:
+        if ch in _F93:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -29776,11 +29761,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F95:
+        if ch in _F94:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e171_0(p1)
+                r = self.e172_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29805,7 +29790,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 533
+                    n.rule = 532
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29833,12 +29818,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 534
+                    n.rule = 533
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29866,12 +29851,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 535
+                    n.rule = 534
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 533
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29948,7 +29933,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     if first:
@@ -29975,7 +29960,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 536
+        n.rule = 535
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -30062,7 +30047,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30083,7 +30068,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30104,7 +30089,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30127,7 +30112,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30150,7 +30135,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30279,7 +30264,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F96:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -30289,7 +30274,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F97 else None
+                m = _RX47(text, q) if text[q:q + 1] in _F96 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30305,12 +30290,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 538
+                    n.rule = 537
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F92:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -30324,7 +30309,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e172_0(p3)
+                r = self.e173_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30335,7 +30320,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 538
+                    n.rule = 537
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30413,18 +30398,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 539
+                    n.rule = 538
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 540
+                    n.rule = 539
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30451,7 +30436,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 541
+                    n.rule = 540
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30471,12 +30456,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 542
+                    n.rule = 541
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30491,12 +30476,12 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F92:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -30506,19 +30491,19 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F98:
+        if ch in _F97:
             while True:
                 p13 = p
                 res14: list[Any] = []
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e173_0(p15)
+                    r = self.e174_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -30589,7 +30574,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 543
+                    n.rule = 542
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30620,18 +30605,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 544
+                    n.rule = 543
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 545
+                    n.rule = 544
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30662,7 +30647,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F98 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30675,18 +30660,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 546
+                    n.rule = 545
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 547
+                    n.rule = 546
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30701,7 +30686,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30770,18 +30755,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 548
+                    n.rule = 547
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 549
+                    n.rule = 548
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30790,7 +30775,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e174_0(p29)
+                r = self.e175_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30820,23 +30805,23 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 550
+                    n.rule = 549
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 551
+                    n.rule = 550
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F96:
+        if ch in _F95:
             while True:
                 r = self.r_BackRef_0(p)
                 if r is None:
@@ -30846,7 +30831,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30903,7 +30888,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 552
+                    n.rule = 551
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31023,8 +31008,86 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 553
+        n.rule = 552
         return p, n
+
+    def e97_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F99:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                m = _RX49(text, q) if text[q:q + 1] in _F100 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'QualityWord') if s else None
+                q += len(s)
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 553
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'Subtype') if s else None
+                q += len(s)
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 554
+                q = p3
+                v = n if res4 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def r_ObjectFilter_1(self, p: int) -> Any:
         # ObjectFilter: Sequence (rule)
@@ -31035,16 +31098,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e175_1(p1) is None:
-                break
-            while True:
-                r = self.e176_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e176_1(p1) is None:
                 break
             while True:
                 r = self.e177_1(p1)
@@ -31065,9 +31119,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e179_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e179_1(p3)
+                r = self.e180_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -31089,7 +31152,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e180_1(p5)
+                    r = self.e181_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -31105,14 +31168,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e181_1(p7)
+                r = self.e182_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e182_1(p7)
+                r = self.e183_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -31122,7 +31185,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e183_1(p1)
+            r = self.e184_1(p1)
             if r is None:
                 break
             q, v = r
@@ -31132,7 +31195,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e184_1(p)
+        r = self.e185_1(p)
         if r is None:
             return None
         q, v = r
@@ -31142,9 +31205,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e185_1(p9) is None:
+            if self.e186_1(p9) is None:
                 break
-            r = self.e186_1(p9)
+            r = self.e187_1(p9)
             if r is None:
                 break
             q, v = r
@@ -31181,7 +31244,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e187_1(p13)
+                r = self.e188_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -31216,7 +31279,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e188_1(p9)
+                r = self.e189_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -31257,7 +31320,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e189_1(p19)
+                    r = self.e190_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -31271,7 +31334,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e190_1(p9)
+                r = self.e191_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -31411,7 +31474,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31424,7 +31487,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 554
+                    n.rule = 555
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31436,7 +31499,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31449,18 +31512,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 555
+                    n.rule = 556
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 556
+                    n.rule = 557
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 558
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31477,7 +31540,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31490,7 +31553,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 558
+                    n.rule = 559
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -31535,7 +31598,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 560
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31611,12 +31674,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 560
+                    n.rule = 561
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 558
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31643,7 +31706,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 561
+                    n.rule = 562
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31702,7 +31765,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 562
+                    n.rule = 563
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31724,18 +31787,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 563
+                    n.rule = 564
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 564
+                    n.rule = 565
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 558
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31752,7 +31815,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31765,7 +31828,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 565
+                    n.rule = 566
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31784,7 +31847,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e191_0(p21)
+                    r = self.e192_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -31792,7 +31855,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e192_0(p21)
+                r = self.e193_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31803,12 +31866,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 566
+                    n.rule = 567
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 558
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31825,7 +31888,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31838,7 +31901,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 567
+                    n.rule = 568
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31863,11 +31926,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 568
+                    n.rule = 569
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e193_0(p25)
+                r = self.e194_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31876,7 +31939,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e194_0(p25)
+                r = self.e195_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31898,18 +31961,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 569
+                    n.rule = 570
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 570
+                    n.rule = 571
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 558
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31926,7 +31989,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31939,12 +32002,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 571
+                    n.rule = 572
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e195_0(p33)
+                    r = self.e196_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -31965,11 +32028,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 572
+                    n.rule = 573
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e196_0(p33)
+                r = self.e197_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31981,7 +32044,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e197_0(p39)
+                    r = self.e198_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -32017,19 +32080,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 573
+                    n.rule = 574
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 558
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e97_0(self, p: int) -> Any:
+    def e98_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -32060,7 +32123,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 574
+                n.rule = 575
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32070,7 +32133,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e98_0(self, p: int) -> Any:
+    def e99_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -32088,10 +32151,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 575
+        n.rule = 576
         return q, n
 
-    def e99_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -32109,10 +32172,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 576
+        n.rule = 577
         return q, n
 
-    def e100_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32126,7 +32189,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F103:
+        if ch in _F104:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -32141,7 +32204,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 577
+                    n.rule = 578
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32153,7 +32216,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e198_0(p3) is None:
+                if self.e199_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -32170,7 +32233,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 578
+                    n.rule = 579
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32181,7 +32244,7 @@ class CardParser:
                 break
         return None
 
-    def e101_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -32212,7 +32275,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 579
+                n.rule = 580
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32222,7 +32285,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e102_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32267,7 +32330,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 580
+                    n.rule = 581
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32298,7 +32361,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 581
+                    n.rule = 582
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -32357,7 +32420,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 582
+                    n.rule = 583
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -32472,7 +32535,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 583
+                    n.rule = 584
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32553,7 +32616,7 @@ class CardParser:
                 break
         return None
 
-    def e103_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32567,11 +32630,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F104:
+        if ch in _F105:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e199_0(p1)
+                r = self.e200_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32641,7 +32704,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F106:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -32666,7 +32729,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 584
+                    n.rule = 585
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32755,7 +32818,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 585
+                    n.rule = 586
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32775,7 +32838,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 586
+                    n.rule = 587
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32830,20 +32893,20 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 587
+                    n.rule = 588
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 586
+                    n.rule = 587
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32874,7 +32937,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 588
+                    n.rule = 589
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32925,7 +32988,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 589
+                n.rule = 590
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -32953,7 +33016,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e200_0(p1)
+                r = self.e201_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32965,7 +33028,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e201_0(p3)
+                    r = self.e202_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -32995,7 +33058,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33008,7 +33071,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 590
+                    n.rule = 591
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -33034,7 +33097,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33047,7 +33110,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 591
+                    n.rule = 592
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -33078,7 +33141,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e202_0(p9)
+                    r = self.e203_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -33090,12 +33153,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 592
+                    n.rule = 593
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33164,18 +33227,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 594
+                    n.rule = 595
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 595
+                    n.rule = 596
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33216,18 +33279,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 596
+                    n.rule = 597
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 597
+                    n.rule = 598
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33268,18 +33331,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 598
+                    n.rule = 599
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 599
+                    n.rule = 600
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33379,7 +33442,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 600
+                    n.rule = 601
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -33427,12 +33490,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 601
+                    n.rule = 602
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33511,7 +33574,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e203_0(p27)
+                r = self.e204_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33522,12 +33585,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 602
+                    n.rule = 603
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33578,7 +33641,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e204_0(p29)
+                r = self.e205_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33589,12 +33652,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 603
+                    n.rule = 604
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33742,7 +33805,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 604
+                    n.rule = 605
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -33762,12 +33825,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 605
+                    n.rule = 606
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33891,7 +33954,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e205_0(p37)
+                    r = self.e206_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -33927,12 +33990,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 606
+                    n.rule = 607
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33987,18 +34050,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 607
+                    n.rule = 608
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 608
+                    n.rule = 609
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34053,18 +34116,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 609
+                    n.rule = 610
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 610
+                    n.rule = 611
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34189,27 +34252,27 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 611
+                    n.rule = 612
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 612
+                    n.rule = 613
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e206_0(p51)
+                r = self.e207_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34245,7 +34308,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 613
+                    n.rule = 614
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -34265,21 +34328,21 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 614
+                    n.rule = 615
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e207_0(p55)
+                r = self.e208_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34301,7 +34364,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 615
+                    n.rule = 616
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -34407,27 +34470,27 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 616
+                    n.rule = 617
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 617
+                    n.rule = 618
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e208_0(p61)
+                r = self.e209_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34436,7 +34499,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e209_0(p61)
+                r = self.e210_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34447,12 +34510,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 618
+                    n.rule = 619
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34461,7 +34524,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e210_0(p63)
+                r = self.e211_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34470,7 +34533,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e211_0(p63)
+                r = self.e212_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34481,12 +34544,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 619
+                    n.rule = 620
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34583,7 +34646,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 620
+                    n.rule = 621
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -34618,7 +34681,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 621
+                        n.rule = 622
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -34653,7 +34716,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e212_0(p65)
+                r = self.e213_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34664,12 +34727,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 622
+                    n.rule = 623
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34822,18 +34885,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 623
+                    n.rule = 624
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 624
+                    n.rule = 625
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34902,18 +34965,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 625
+                    n.rule = 626
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 626
+                    n.rule = 627
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34964,7 +35027,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e213_0(p81)
+                r = self.e214_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35005,18 +35068,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 627
+                    n.rule = 628
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 628
+                    n.rule = 629
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35197,18 +35260,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 629
+                    n.rule = 630
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 630
+                    n.rule = 631
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35305,18 +35368,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 631
+                    n.rule = 632
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 632
+                    n.rule = 633
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35469,18 +35532,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 633
+                    n.rule = 634
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 634
+                    n.rule = 635
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35558,7 +35621,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 635
+                    n.rule = 636
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -35578,12 +35641,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 636
+                    n.rule = 637
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35689,7 +35752,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 637
+                    n.rule = 638
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -35709,12 +35772,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 638
+                    n.rule = 639
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35778,7 +35841,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 639
+                    n.rule = 640
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -35854,12 +35917,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 640
+                    n.rule = 641
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35899,7 +35962,7 @@ class CardParser:
                 while True:
                     p111 = p109
                     res112: list[Any] = []
-                    r = self.e214_0(p111)
+                    r = self.e215_0(p111)
                     if r is None:
                         break
                     q, v = r
@@ -35949,7 +36012,7 @@ class CardParser:
                 q += 6
                 p109 = q
                 res110.append(v)
-                r = self.e215_0(p109)
+                r = self.e216_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35999,18 +36062,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 641
+                    n.rule = 642
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 642
+                    n.rule = 643
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36124,11 +36187,11 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 643
+                    n.rule = 644
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
-                r = self.e216_0(p115)
+                r = self.e217_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36139,12 +36202,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 644
+                    n.rule = 645
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36227,18 +36290,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 645
+                    n.rule = 646
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 646
+                    n.rule = 647
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36321,18 +36384,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 647
+                    n.rule = 648
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 648
+                    n.rule = 649
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36387,27 +36450,27 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 649
+                    n.rule = 650
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 650
+                    n.rule = 651
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F91:
             while True:
                 p131 = p
                 res132: list[Any] = []
-                r = self.e217_0(p131)
+                r = self.e218_0(p131)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36429,25 +36492,25 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 651
+                    n.rule = 652
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 652
+                    n.rule = 653
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 594
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36481,7 +36544,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 653
+                    n.rule = 654
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36511,7 +36574,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 654
+                    n.rule = 655
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36536,7 +36599,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 655
+                    n.rule = 656
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36567,7 +36630,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 656
+                    n.rule = 657
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36592,7 +36655,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 657
+                    n.rule = 658
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36628,7 +36691,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 658
+                n.rule = 659
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36639,7 +36702,7 @@ class CardParser:
             break
         return None
 
-    def e106_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36655,7 +36718,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     if first:
@@ -36682,10 +36745,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 659
+        n.rule = 660
         return p, n
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36699,27 +36762,6 @@ class CardParser:
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 660
-        return q, n
-
-    def e108_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'in', '')
         q += 2
         if v is None:
             return q, None
@@ -36738,10 +36780,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'other', '')
-        q += 5
+        v = (q, 'in', '')
+        q += 2
         if v is None:
             return q, None
         n = Nt([v])
@@ -36759,10 +36801,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+        if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'another', '')
-        q += 7
+        v = (q, 'other', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -36780,10 +36822,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face-down', q)):
+        if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face-down', '')
-        q += 9
+        v = (q, 'another', '')
+        q += 7
         if v is None:
             return q, None
         n = Nt([v])
@@ -36801,10 +36843,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face-up', q)):
+        if not (text.startswith('face-down', q)):
             return p, None
-        v = (q, 'face-up', '')
-        q += 7
+        v = (q, 'face-down', '')
+        q += 9
         if v is None:
             return q, None
         n = Nt([v])
@@ -36812,6 +36854,27 @@ class CardParser:
         return q, n
 
     def e113_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face-up', q)):
+            return p, None
+        v = (q, 'face-up', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 666
+        return q, n
+
+    def e114_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36843,76 +36906,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 666
+        n.rule = 667
         return p, n
-
-    def e114_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e218_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e219_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e220_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e221_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e115_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -36928,9 +36923,9 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e222_0(p)
+                r = self.e219_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36941,9 +36936,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e223_0(p)
+                r = self.e220_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e221_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e222_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36957,6 +36978,48 @@ class CardParser:
         return None
 
     def e116_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e223_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e224_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e117_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36988,7 +37051,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e224_0(p1)
+                r = self.e225_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37006,7 +37069,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e225_0(p3)
+                r = self.e226_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37015,11 +37078,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e226_0(p3) is None:
+                if self.e227_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e227_0(p3)
+                r = self.e228_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37035,7 +37098,7 @@ class CardParser:
                 break
         return None
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37072,7 +37135,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 667
+                    n.rule = 668
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37095,7 +37158,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 669
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37105,7 +37168,7 @@ class CardParser:
                 break
         return None
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37146,10 +37209,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 670
         return p, n
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37167,10 +37230,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 671
         return q, n
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37188,10 +37251,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 672
         return q, n
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37205,11 +37268,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F110:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e228_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37332,7 +37395,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37368,7 +37431,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 672
+                    n.rule = 673
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37412,7 +37475,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37443,7 +37506,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 673
+                    n.rule = 674
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37488,7 +37551,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 674
+                    n.rule = 675
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37520,7 +37583,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e229_0(p5)
+                r = self.e230_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37536,7 +37599,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37570,7 +37633,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 675
+                    n.rule = 676
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37593,7 +37656,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 677
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37603,7 +37666,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37657,7 +37720,7 @@ class CardParser:
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37711,7 +37774,7 @@ class CardParser:
                 break
         return None
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37729,10 +37792,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 678
         return q, n
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -37750,10 +37813,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 678
+        n.rule = 679
         return p, n
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37781,10 +37844,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 679
+        n.rule = 680
         return p, n
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37816,10 +37879,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 680
+        n.rule = 681
         return p, n
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37873,7 +37936,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37914,10 +37977,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 681
+        n.rule = 682
         return p, n
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37976,7 +38039,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 682
+                    n.rule = 683
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38042,7 +38105,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 683
+                    n.rule = 684
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38052,7 +38115,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38066,11 +38129,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F111:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e230_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38144,7 +38207,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e231_0(p3)
+                r = self.e232_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38202,7 +38265,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 684
+                    n.rule = 685
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38228,11 +38291,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 685
+                    n.rule = 686
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e232_0(p7)
+                r = self.e233_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38253,7 +38316,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 686
+                        n.rule = 687
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -38267,7 +38330,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38320,7 +38383,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 687
+                    n.rule = 688
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38330,7 +38393,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38384,7 +38447,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38398,11 +38461,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F111:
+        if ch in _F112:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e233_0(p1)
+                r = self.e234_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38445,7 +38508,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 689
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38455,7 +38518,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38509,7 +38572,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38540,7 +38603,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 690
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38559,7 +38622,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e234_0(p1)
+                    r = self.e235_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -38631,7 +38694,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 690
+                    n.rule = 691
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38674,7 +38737,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e235_0(p1)
+                r = self.e236_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38685,7 +38748,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 691
+                    n.rule = 692
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -38708,7 +38771,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e236_0(p3)
+                r = self.e237_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38719,14 +38782,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 691
+                    n.rule = 692
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38797,7 +38860,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 692
+                    n.rule = 693
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38814,7 +38877,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e237_0(p)
+            r = self.e238_0(p)
             if r is None:
                 break
             q, v = r
@@ -38845,14 +38908,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 693
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e238_0(p3)
+            r = self.e239_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38889,7 +38952,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 694
+        n.rule = 695
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38929,7 +38992,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 695
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
@@ -38948,10 +39011,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 696
+        n.rule = 697
         return p, n
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38965,11 +39028,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F112:
+        if ch in _F113:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e239_0(p1)
+                r = self.e240_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39033,14 +39096,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 697
+                    n.rule = 698
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e240_0(p7)
+                    r = self.e241_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -39081,7 +39144,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39099,10 +39162,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 698
+        n.rule = 699
         return q, n
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39116,11 +39179,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F113:
+        if ch in _F114:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e241_0(p1)
+                r = self.e242_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39190,11 +39253,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e242_0(p3)
+                r = self.e243_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39224,7 +39287,7 @@ class CardParser:
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39238,11 +39301,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e243_0(p1)
+                r = self.e244_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39284,11 +39347,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e244_0(p3)
+                r = self.e245_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39346,7 +39409,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39400,7 +39463,7 @@ class CardParser:
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39418,10 +39481,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 700
         return q, n
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -39444,7 +39507,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e245_0(p1)
+            r = self.e246_0(p1)
             if r is None:
                 p = c
                 break
@@ -39452,7 +39515,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e246_0(p1)
+            r = self.e247_0(p1)
             if r is None:
                 p = c
                 break
@@ -39466,7 +39529,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39484,10 +39547,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 701
         return q, n
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39501,11 +39564,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e247_0(p1)
+                r = self.e248_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39533,11 +39596,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F117:
+        if ch in _F118:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e248_0(p3)
+                r = self.e249_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39669,18 +39732,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 701
+                    n.rule = 702
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 702
+                    n.rule = 703
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 703
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39716,7 +39779,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 704
+                    n.rule = 705
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39736,12 +39799,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 705
+                    n.rule = 706
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 703
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39777,7 +39840,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 706
+                    n.rule = 707
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39797,19 +39860,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 707
+                    n.rule = 708
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 703
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39827,7 +39890,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 709
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39844,7 +39907,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F103:
+        if ch in _F104:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -39859,12 +39922,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 709
+                    n.rule = 710
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39884,19 +39947,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 712
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39950,7 +40013,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40004,7 +40067,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40058,7 +40121,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40092,7 +40155,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 712
+                    n.rule = 713
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40136,7 +40199,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 713
+                    n.rule = 714
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40147,7 +40210,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40219,7 +40282,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40273,7 +40336,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40327,7 +40390,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40381,7 +40444,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40496,7 +40559,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 714
+                    n.rule = 715
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40555,7 +40618,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 715
+                    n.rule = 716
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40594,7 +40657,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40609,7 +40672,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e249_0(p)
+            r = self.e250_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40635,7 +40698,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 716
+                    n.rule = 717
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40645,7 +40708,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40712,7 +40775,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 717
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40757,7 +40820,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 718
+                    n.rule = 719
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40824,7 +40887,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40842,10 +40905,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 719
+        n.rule = 720
         return q, n
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40898,7 +40961,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 720
+                    n.rule = 721
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40927,7 +40990,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 721
+                    n.rule = 722
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40958,7 +41021,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 722
+                    n.rule = 723
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -40981,7 +41044,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 723
+                    n.rule = 724
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -40991,7 +41054,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41009,10 +41072,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 725
         return q, n
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41066,7 +41129,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41120,7 +41183,7 @@ class CardParser:
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41174,7 +41237,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41205,7 +41268,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 726
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41235,7 +41298,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 726
+                        n.rule = 727
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -41261,7 +41324,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 727
+                n.rule = 728
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -41271,7 +41334,7 @@ class CardParser:
             break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41287,7 +41350,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     if first:
@@ -41314,10 +41377,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 729
         return p, n
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41358,10 +41421,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 730
         return p, n
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41379,7 +41442,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 731
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -41397,17 +41460,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 731
+            n.rule = 732
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 732
+        n.rule = 733
         return p, n
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41434,7 +41497,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F92:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -41475,7 +41538,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX58(text, q) if text[q:q + 1] in _F99 else None
+        m = _RX58(text, q) if text[q:q + 1] in _F98 else None
         if m is None:
             return None
         s = m.group()
@@ -41486,14 +41549,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 733
+            n.rule = 734
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e250_0(p3)
+            r = self.e251_0(p3)
             if r is None:
                 break
             q, v = r
@@ -41518,10 +41581,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 734
+        n.rule = 735
         return p, n
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41539,7 +41602,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 736
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41567,7 +41630,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 736
+            n.rule = 737
         p = p1
         if res2 and n:
             res.append(n)
@@ -41582,12 +41645,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 737
+            n.rule = 738
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e251_0(p)
+            r = self.e252_0(p)
             if r is None:
                 break
             q, v = r
@@ -41598,10 +41661,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 738
+        n.rule = 739
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41635,7 +41698,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e252_0(p)
+            r = self.e253_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41666,7 +41729,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e253_1(p1)
+                r = self.e254_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41682,7 +41745,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 739
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41743,7 +41806,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 739
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41820,7 +41883,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 739
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41884,7 +41947,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 739
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41990,7 +42053,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 739
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42067,14 +42130,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 739
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e175_1(self, p: int) -> Any:
+    def e176_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -42293,20 +42356,10 @@ class CardParser:
                 break
         return None
 
-    def e176_1(self, p: int) -> Any:
+    def e177_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e254_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e255_1(p)
             if r is None:
@@ -42317,24 +42370,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e177_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e256_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e257_1(p)
             if r is None:
                 p = c
                 break
@@ -42346,6 +42383,32 @@ class CardParser:
         return None
 
     def e178_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e257_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e258_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e179_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -42363,10 +42426,45 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 401
+        n.rule = 400
         return q, n
 
-    def e179_1(self, p: int) -> Any:
+    def e180_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 401
+        return p, n
+
+    def e181_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -42401,42 +42499,7 @@ class CardParser:
         n.rule = 402
         return p, n
 
-    def e180_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 403
-        return p, n
-
-    def e181_1(self, p: int) -> Any:
+    def e182_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -42468,10 +42531,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 404
+        n.rule = 403
         return p, n
 
-    def e182_1(self, p: int) -> Any:
+    def e183_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -42494,7 +42557,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e258_1(p1)
+            r = self.e259_1(p1)
             if r is None:
                 p = c
                 break
@@ -42506,23 +42569,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e183_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e259_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e184_1(self, p: int) -> Any:
@@ -42543,6 +42589,23 @@ class CardParser:
         return p, res
 
     def e185_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e261_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e186_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -42691,7 +42754,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F90:
             while True:
                 r = self.r_ControlClause_1(p)
                 if r is None:
@@ -42801,13 +42864,13 @@ class CardParser:
                 break
         return None
 
-    def e186_1(self, p: int) -> Any:
+    def e187_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e261_1(p)
+            r = self.e262_1(p)
             if r is None:
                 p = c
                 break
@@ -42818,7 +42881,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e187_1(self, p: int) -> Any:
+    def e188_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -42836,10 +42899,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 405
+        n.rule = 404
         return q, n
 
-    def e188_1(self, p: int) -> Any:
+    def e189_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -42913,7 +42976,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e262_1(p1)
+                r = self.e263_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42944,7 +43007,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p3] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -42957,7 +43020,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 406
+                    n.rule = 405
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43100,7 +43163,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 407
+                    n.rule = 406
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43148,7 +43211,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 408
+                    n.rule = 407
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43173,7 +43236,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 409
+                    n.rule = 408
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -43199,7 +43262,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p15] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F37 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43212,7 +43275,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 410
+                    n.rule = 409
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -43239,7 +43302,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e263_1(p17)
+                r = self.e264_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43284,7 +43347,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 411
+                    n.rule = 410
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -43331,7 +43394,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 412
+                    n.rule = 411
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43351,7 +43414,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 413
+                    n.rule = 412
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43378,7 +43441,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 414
+                    n.rule = 413
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43412,7 +43475,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 413
+                    n.rule = 412
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43439,7 +43502,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 415
+                    n.rule = 414
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43459,7 +43522,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 413
+                    n.rule = 412
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -43486,7 +43549,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 416
+                    n.rule = 415
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -43520,7 +43583,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 413
+                    n.rule = 412
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -43547,7 +43610,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 417
+                    n.rule = 416
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -43581,7 +43644,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 413
+                    n.rule = 412
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -43608,7 +43671,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 418
+                    n.rule = 417
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -43642,14 +43705,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 413
+                    n.rule = 412
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e189_1(self, p: int) -> Any:
+    def e190_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43690,10 +43753,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 419
+        n.rule = 418
         return p, n
 
-    def e190_1(self, p: int) -> Any:
+    def e191_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -43707,11 +43770,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F92:
+        if ch in _F91:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e264_1(p1)
+                r = self.e265_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43739,11 +43802,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F92:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e265_1(p3)
+                r = self.e266_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43787,7 +43850,7 @@ class CardParser:
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43805,10 +43868,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 741
         return q, n
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43849,10 +43912,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 742
         return p, n
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43906,7 +43969,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43960,7 +44023,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43974,11 +44037,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F89:
+        if ch in _F88:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e266_0(p1)
+                r = self.e267_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44046,7 +44109,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44087,10 +44150,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 743
         return p, n
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44108,10 +44171,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 744
         return q, n
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -44138,7 +44201,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44156,10 +44219,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 745
         return q, n
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44213,7 +44276,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44231,10 +44294,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 746
         return q, n
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44248,7 +44311,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F119:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -44265,7 +44328,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44332,14 +44395,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 747
+                n.rule = 748
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e267_0(p9)
+                r = self.e268_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44379,50 +44442,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e203_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 748
-        return p, n
 
     def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -44468,6 +44487,50 @@ class CardParser:
         n.rule = 749
         return p, n
 
+    def e205_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 750
+        return p, n
+
     def r_QualityRef_0(self, p: int) -> Any:
         # QualityRef: OrderedChoice (rule)
         text = self.text
@@ -44482,7 +44545,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F119:
+        if ch in _F99:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -44492,7 +44555,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F100 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44505,12 +44568,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 750
+                    n.rule = 751
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44530,19 +44593,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 753
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44560,10 +44623,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 754
         return q, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44679,7 +44742,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 754
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44694,100 +44757,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 754
+                    n.rule = 755
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e207_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -44886,6 +44857,98 @@ class CardParser:
         return None
 
     def e209_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44926,10 +44989,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 756
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44983,7 +45046,7 @@ class CardParser:
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45024,10 +45087,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 757
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45081,7 +45144,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45117,7 +45180,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 757
+                    n.rule = 758
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45161,7 +45224,7 @@ class CardParser:
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45179,10 +45242,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 759
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45236,7 +45299,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45290,7 +45353,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45344,7 +45407,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45376,10 +45439,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 760
         return p, n
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45401,10 +45464,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 761
         return p, n
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45426,10 +45489,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 762
         return p, n
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45459,10 +45522,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 763
         return p, n
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45494,10 +45557,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 764
         return p, n
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45529,10 +45592,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 765
         return p, n
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45564,10 +45627,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 766
         return p, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45597,10 +45660,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 767
         return p, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -45638,7 +45701,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45670,10 +45733,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 768
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45691,10 +45754,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 769
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45708,7 +45771,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F96:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -45723,7 +45786,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 769
+                    n.rule = 770
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45745,7 +45808,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 770
+                n.rule = 771
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -45832,17 +45895,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 771
+            n.rule = 772
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 772
+        n.rule = 773
         return p, n
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45860,10 +45923,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 774
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45912,10 +45975,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 775
         return p, n
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -45938,7 +46001,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e268_0(p1)
+            r = self.e269_0(p1)
             if r is None:
                 p = c
                 break
@@ -45993,12 +46056,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 775
+            n.rule = 776
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e269_0(p)
+            r = self.e270_0(p)
             if r is None:
                 break
             q, v = r
@@ -46009,10 +46072,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 776
+        n.rule = 777
         return p, n
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46030,10 +46093,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 778
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46062,7 +46125,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 778
+                    n.rule = 779
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46085,7 +46148,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 779
+                    n.rule = 780
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -46145,13 +46208,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 780
+                    n.rule = 781
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 781
+                    n.rule = 782
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46192,7 +46255,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 782
+                    n.rule = 783
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46223,20 +46286,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 783
+                    n.rule = 784
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 781
+                    n.rule = 782
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46272,7 +46335,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 784
+                    n.rule = 785
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46331,7 +46394,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 785
+                    n.rule = 786
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46390,7 +46453,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 786
+                    n.rule = 787
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46457,7 +46520,7 @@ class CardParser:
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46491,7 +46554,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 787
+                    n.rule = 788
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46519,7 +46582,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 788
+                    n.rule = 789
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -46529,7 +46592,7 @@ class CardParser:
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46547,10 +46610,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 790
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46568,10 +46631,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 791
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46589,27 +46652,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
-        return q, n
-
-    def e240_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 792
         return q, n
 
@@ -46624,10 +46666,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -46666,10 +46708,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -46698,6 +46740,27 @@ class CardParser:
         return q, n
 
     def e245_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 797
+        return q, n
+
+    def e246_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46751,7 +46814,7 @@ class CardParser:
                 break
         return None
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46773,10 +46836,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 797
+        n.rule = 798
         return p, n
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46794,10 +46857,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 799
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46815,7 +46878,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 800
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -46848,7 +46911,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46869,14 +46932,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 800
+                    n.rule = 801
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46894,10 +46957,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 802
         return q, n
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46915,10 +46978,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 803
         return q, n
 
-    def e251_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46977,7 +47040,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 803
+                    n.rule = 804
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47073,7 +47136,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 804
+                    n.rule = 805
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47082,11 +47145,11 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F89:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e270_0(p9)
+                r = self.e271_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47130,7 +47193,7 @@ class CardParser:
                 break
         return None
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47148,10 +47211,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 806
         return q, n
 
-    def e253_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47314,7 +47377,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e271_1(p)
+            r = self.e272_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -47836,7 +47899,7 @@ class CardParser:
                 break
         return None
 
-    def e254_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47854,10 +47917,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 663
         return q, n
 
-    def e255_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47875,10 +47938,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 664
         return q, n
 
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47896,10 +47959,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 665
         return q, n
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47917,10 +47980,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 666
         return q, n
 
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47952,76 +48015,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 666
+        n.rule = 667
         return p, n
-
-    def e259_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e272_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e273_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e274_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e275_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e260_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -48037,9 +48032,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e276_1(p)
+                r = self.e273_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48050,9 +48045,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e277_1(p)
+                r = self.e274_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e275_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e276_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48066,6 +48087,48 @@ class CardParser:
         return None
 
     def e261_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e277_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e278_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e262_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48097,7 +48160,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e278_1(p1)
+                r = self.e279_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48115,7 +48178,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e279_1(p3)
+                r = self.e280_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48124,11 +48187,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e280_1(p3) is None:
+                if self.e281_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e281_1(p3)
+                r = self.e282_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48144,7 +48207,7 @@ class CardParser:
                 break
         return None
 
-    def e262_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48181,7 +48244,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 667
+                    n.rule = 668
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -48204,7 +48267,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 669
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -48214,7 +48277,7 @@ class CardParser:
                 break
         return None
 
-    def e263_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48255,10 +48318,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 670
         return p, n
 
-    def e264_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48276,10 +48339,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 671
         return q, n
 
-    def e265_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48297,7 +48360,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 672
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -48364,18 +48427,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 806
+                    n.rule = 807
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 807
+                    n.rule = 808
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48430,18 +48493,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 809
+                    n.rule = 810
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 810
+                    n.rule = 811
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48468,18 +48531,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 811
+                    n.rule = 812
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 812
+                    n.rule = 813
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48520,18 +48583,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 813
+                    n.rule = 814
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 814
+                    n.rule = 815
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48558,18 +48621,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 815
+                    n.rule = 816
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 816
+                    n.rule = 817
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48596,14 +48659,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 817
+                    n.rule = 818
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e282_0(p25)
+                    r = self.e283_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -48627,12 +48690,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 818
+                    n.rule = 819
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48673,7 +48736,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 819
+                    n.rule = 820
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -48712,7 +48775,7 @@ class CardParser:
                             res34.append(v)
                         if res34:
                             n = Nt(res34)
-                            n.rule = 820
+                            n.rule = 821
                         q = p33
                         v = n if res34 else None
                         p31 = q
@@ -48730,7 +48793,7 @@ class CardParser:
                         res36.append(v)
                     if res36:
                         n = Nt(res36)
-                        n.rule = 821
+                        n.rule = 822
                     p31 = p35
                     if res36 and n:
                         res32.append(n)
@@ -48739,12 +48802,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 822
+                    n.rule = 823
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48788,18 +48851,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 823
+                    n.rule = 824
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 824
+                    n.rule = 825
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48868,18 +48931,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 825
+                    n.rule = 826
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 826
+                    n.rule = 827
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48948,18 +49011,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 827
+                    n.rule = 828
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 828
+                    n.rule = 829
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49014,7 +49077,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 829
+                    n.rule = 830
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -49091,7 +49154,7 @@ class CardParser:
                 while True:
                     p53 = p49
                     res54: list[Any] = []
-                    r = self.e283_0(p53)
+                    r = self.e284_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -49127,12 +49190,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 830
+                    n.rule = 831
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49156,7 +49219,7 @@ class CardParser:
                 p55 = q
                 res56.append(v)
                 while True:
-                    r = self.e284_0(p55)
+                    r = self.e285_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -49182,7 +49245,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 831
+                    n.rule = 832
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -49220,7 +49283,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 832
+                        n.rule = 833
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -49229,12 +49292,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56)
-                    n.rule = 833
+                    n.rule = 834
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49272,7 +49335,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e285_0(p63)
+                    r = self.e286_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -49298,25 +49361,25 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 834
+                    n.rule = 835
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 835
+                    n.rule = 836
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e266_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49334,10 +49397,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 836
+        n.rule = 837
         return q, n
 
-    def e267_0(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49355,10 +49418,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 837
+        n.rule = 838
         return q, n
 
-    def e268_0(self, p: int) -> Any:
+    def e269_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49380,10 +49443,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 838
+        n.rule = 839
         return p, n
 
-    def e269_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -49397,11 +49460,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F90:
+        if ch in _F89:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e286_0(p1)
+                r = self.e287_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49443,11 +49506,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F88:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e287_0(p3)
+                r = self.e288_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49491,7 +49554,7 @@ class CardParser:
                 break
         return None
 
-    def e270_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49509,7 +49572,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 839
+        n.rule = 840
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -49570,7 +49633,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e288_1(p)
+            r = self.e289_1(p)
             if r is None:
                 break
             q, v = r
@@ -49584,7 +49647,7 @@ class CardParser:
         n.rule = 291
         return p, n
 
-    def e271_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49641,7 +49704,7 @@ class CardParser:
         n.rule = 231
         return p, n
 
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49673,10 +49736,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 760
         return p, n
 
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49698,10 +49761,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 761
         return p, n
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49723,10 +49786,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 762
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49756,10 +49819,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 763
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49791,10 +49854,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 764
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49826,10 +49889,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 765
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49861,10 +49924,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 766
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49894,10 +49957,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 767
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -49935,7 +49998,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49967,10 +50030,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 768
         return p, n
 
-    def e282_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49988,27 +50051,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 840
-        return q, n
-
-    def e283_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'an', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 841
         return q, n
 
@@ -50023,10 +50065,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'combat', '')
-        q += 6
+        v = (q, 'an', '')
+        q += 2
         if v is None:
             return q, None
         n = Nt([v])
@@ -50065,10 +50107,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'in', '')
-        q += 2
+        v = (q, 'combat', '')
+        q += 6
         if v is None:
             return q, None
         n = Nt([v])
@@ -50086,9 +50128,9 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'on', '')
+        v = (q, 'in', '')
         q += 2
         if v is None:
             return q, None
@@ -50096,7 +50138,28 @@ class CardParser:
         n.rule = 845
         return q, n
 
-    def e288_1(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'on', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 846
+        return q, n
+
+    def e289_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50110,11 +50173,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F89:
+        if ch in _F88:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e289_1(p1)
+                r = self.e290_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50156,11 +50219,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F89:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e290_1(p3)
+                r = self.e291_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50204,7 +50267,7 @@ class CardParser:
                 break
         return None
 
-    def e289_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50222,10 +50285,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 661
         return q, n
 
-    def e290_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50243,7 +50306,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 662
         return q, n
 
 
@@ -50487,7 +50550,7 @@ CLASSES: dict[str, type[Model]] = {
     'PutFromHandEffect': _model_class('PutFromHandEffect', (('filter', True, '1'), ('battlefield', True, '1')), {'filter': None, 'battlefield': ''}, ()),
     'PutIntoZoneEffect': _model_class('PutIntoZoneEffect', (('target', True, '1'),), {'target': None}, ()),
     'PutOnLibraryEffect': _model_class('PutOnLibraryEffect', (('target', True, '1'), ('source', True, '1'), ('top', True, '1'), ('bottom', True, '1')), {'target': None, 'source': None, 'top': '', 'bottom': ''}, ()),
-    'QualityArg': _model_class('QualityArg', (('quality', True, '1'),), {'quality': None}, ()),
+    'QualityArg': _model_class('QualityArg', (('quality', True, '1'), ('subtype', True, '1')), {'quality': None, 'subtype': None}, ()),
     'QualityRef': _model_class('QualityRef', (('word', True, '1'), ('param', True, '1')), {'word': None, 'param': None}, ()),
     'RandomizeStep': _model_class('RandomizeStep', (('randomize', True, '1'),), {'randomize': ''}, ()),
     'RegenerateEffect': _model_class('RegenerateEffect', (('target', True, '1'),), {'target': None}, ()),
@@ -50749,131 +50812,131 @@ _C357 = CLASSES['MoveCountersEffect']
 _C360 = CLASSES['ChangeBaseEffect']
 _C363 = CLASSES['KeywordCost']
 _C365 = CLASSES['TypeArg']
-_C367 = CLASSES['QualityArg']
-_C369 = CLASSES['OntoArg']
-_C371 = CLASSES['ForArg']
-_C377 = CLASSES['TriggeredStmt']
-_C380 = CLASSES['ActivatedStmt']
-_C382 = CLASSES['PTDefiningStmt']
-_C385 = CLASSES['SpellKind']
-_C389 = CLASSES['EntersTappedStmt']
-_C392 = CLASSES['CostPerPermanentStmt']
-_C394 = CLASSES['CostPerTargetStmt']
-_C396 = CLASSES['UncounterableStmt']
-_C400 = CLASSES['StaticStmt']
-_C413 = CLASSES['ControlClause']
-_C422 = CLASSES['DividedDamageEffect']
-_C424 = CLASSES['DamageEffect']
-_C426 = CLASSES['DestroyEffect']
-_C429 = CLASSES['DrawEffect']
-_C431 = CLASSES['TokenCopyEffect']
-_C436 = CLASSES['TokenEffect']
-_C437 = CLASSES['AddManaEffect']
-_C440 = CLASSES['DiscardEffect']
-_C442 = CLASSES['GainLifeEffect']
-_C445 = CLASSES['GainControlEffect']
-_C447 = CLASSES['ReturnToHandEffect']
-_C450 = CLASSES['ReturnFromGraveyardEffect']
-_C454 = CLASSES['ReturnToBattlefieldEffect']
-_C457 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C462 = CLASSES['SearchEffect']
-_C466 = CLASSES['CounterSpellEffect']
-_C468 = CLASSES['ShuffleEffect']
-_C472 = CLASSES['MillEffect']
-_C475 = CLASSES['PutFromHandEffect']
-_C479 = CLASSES['PutCountersEffect']
-_C482 = CLASSES['PutOnLibraryEffect']
-_C484 = CLASSES['PutIntoZoneEffect']
-_C490 = CLASSES['ExileEffect']
-_C492 = CLASSES['ExileTopEffect']
-_C494 = CLASSES['RegenerateEffect']
-_C498 = CLASSES['PlayerSacrificesEffect']
-_C502 = CLASSES['SacrificeEffect']
-_C504 = CLASSES['UntapEffect']
-_C506 = CLASSES['TapOrUntapEffect']
-_C508 = CLASSES['TapEffect']
-_C512 = CLASSES['RemoveCountersEffect']
-_C514 = CLASSES['DelayedEffect']
-_C516 = CLASSES['PreventEffect']
-_C518 = CLASSES['CastThisEffect']
-_C520 = CLASSES['CopySpellEffect']
-_C521 = CLASSES['NoRegenEffect']
-_C525 = CLASSES['PhaseOutEffect']
-_C528 = CLASSES['NoUntapEffect']
-_C531 = CLASSES['ContinuousEffect']
-_C533 = CLASSES['PlayerRef']
-_C540 = CLASSES['AnyNumberTargets']
-_C542 = CLASSES['AnyTarget']
-_C545 = CLASSES['UpToTargets']
-_C547 = CLASSES['EachPlayers']
-_C549 = CLASSES['ThatRef']
-_C551 = CLASSES['EnchantedRef']
-_C556 = CLASSES['BeginningTrigger']
-_C560 = CLASSES['LastCounterTrigger']
-_C564 = CLASSES['BatchAttackTrigger']
-_C566 = CLASSES['ThisTrigger']
-_C570 = CLASSES['CastTrigger']
-_C573 = CLASSES['YoursTrigger']
-_C586 = CLASSES['ZonePlace']
-_C592 = CLASSES['PTChange']
-_C595 = CLASSES['CantAttackOrBlock']
-_C597 = CLASSES['CantAttack']
-_C599 = CLASSES['CantBlock']
-_C601 = CLASSES['CantBeBlockedByFewer']
-_C602 = CLASSES['CantBeBlockedExcept']
-_C603 = CLASSES['CanBlockOnly']
-_C605 = CLASSES['CantBeTargetedBy']
-_C606 = CLASSES['CantBeTargeted']
-_C608 = CLASSES['CantBeDestroyed']
-_C610 = CLASSES['CantPhaseOut']
-_C612 = CLASSES['PhasesEachUntap']
-_C614 = CLASSES['GainsAbility']
-_C617 = CLASSES['HasKeywordAtManaCost']
-_C618 = CLASSES['HasKeywords']
-_C619 = CLASSES['LosesKeywords']
-_C622 = CLASSES['CombatDamageSteps']
-_C624 = CLASSES['AssignsExcess']
-_C626 = CLASSES['AttacksUntapped']
-_C628 = CLASSES['DoesntUntap']
-_C630 = CLASSES['DamageGainsLife']
-_C632 = CLASSES['DamageIsLethal']
-_C634 = CLASSES['DamageAsCounters']
-_C636 = CLASSES['CantBeBlockedBy']
-_C638 = CLASSES['CantBeAttachedBy']
-_C640 = CLASSES['PreventDamageFrom']
-_C642 = CLASSES['AttacksDespite']
-_C644 = CLASSES['MaxBlockers']
-_C646 = CLASSES['AttacksEachCombat']
-_C648 = CLASSES['BlocksEachCombat']
-_C650 = CLASSES['CantBeBlocked']
-_C652 = CLASSES['IsColor']
-_C691 = CLASSES['Duration']
-_C694 = CLASSES['TargetObject']
-_C696 = CLASSES['FromGraveyard']
-_C702 = CLASSES['OntoBattlefield']
-_C705 = CLASSES['IntoHand']
-_C707 = CLASSES['IntoGraveyard']
-_C710 = CLASSES['CostValue']
-_C732 = CLASSES['BackRef']
-_C734 = CLASSES['TargetPlayer']
-_C738 = CLASSES['EachObjects']
-_C751 = CLASSES['QualityRef']
-_C772 = CLASSES['PerTime']
-_C776 = CLASSES['PerObject']
-_C781 = CLASSES['PowerOf']
-_C807 = CLASSES['EntersEvent']
-_C810 = CLASSES['LeavesEvent']
-_C812 = CLASSES['DiesEvent']
-_C814 = CLASSES['AttacksAloneEvent']
-_C816 = CLASSES['AttacksEvent']
-_C818 = CLASSES['BlocksEvent']
-_C822 = CLASSES['BlockedEvent']
-_C824 = CLASSES['PhasesEvent']
-_C826 = CLASSES['TurnedUpEvent']
-_C828 = CLASSES['ExiledThisWayEvent']
-_C830 = CLASSES['TargetedEvent']
-_C833 = CLASSES['DealsDamageEvent']
-_C835 = CLASSES['DealtDamageEvent']
+_C366 = CLASSES['QualityArg']
+_C368 = CLASSES['OntoArg']
+_C370 = CLASSES['ForArg']
+_C376 = CLASSES['TriggeredStmt']
+_C379 = CLASSES['ActivatedStmt']
+_C381 = CLASSES['PTDefiningStmt']
+_C384 = CLASSES['SpellKind']
+_C388 = CLASSES['EntersTappedStmt']
+_C391 = CLASSES['CostPerPermanentStmt']
+_C393 = CLASSES['CostPerTargetStmt']
+_C395 = CLASSES['UncounterableStmt']
+_C399 = CLASSES['StaticStmt']
+_C412 = CLASSES['ControlClause']
+_C421 = CLASSES['DividedDamageEffect']
+_C423 = CLASSES['DamageEffect']
+_C425 = CLASSES['DestroyEffect']
+_C428 = CLASSES['DrawEffect']
+_C430 = CLASSES['TokenCopyEffect']
+_C435 = CLASSES['TokenEffect']
+_C436 = CLASSES['AddManaEffect']
+_C439 = CLASSES['DiscardEffect']
+_C441 = CLASSES['GainLifeEffect']
+_C444 = CLASSES['GainControlEffect']
+_C446 = CLASSES['ReturnToHandEffect']
+_C449 = CLASSES['ReturnFromGraveyardEffect']
+_C453 = CLASSES['ReturnToBattlefieldEffect']
+_C456 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C461 = CLASSES['SearchEffect']
+_C465 = CLASSES['CounterSpellEffect']
+_C467 = CLASSES['ShuffleEffect']
+_C471 = CLASSES['MillEffect']
+_C474 = CLASSES['PutFromHandEffect']
+_C478 = CLASSES['PutCountersEffect']
+_C481 = CLASSES['PutOnLibraryEffect']
+_C483 = CLASSES['PutIntoZoneEffect']
+_C489 = CLASSES['ExileEffect']
+_C491 = CLASSES['ExileTopEffect']
+_C493 = CLASSES['RegenerateEffect']
+_C497 = CLASSES['PlayerSacrificesEffect']
+_C501 = CLASSES['SacrificeEffect']
+_C503 = CLASSES['UntapEffect']
+_C505 = CLASSES['TapOrUntapEffect']
+_C507 = CLASSES['TapEffect']
+_C511 = CLASSES['RemoveCountersEffect']
+_C513 = CLASSES['DelayedEffect']
+_C515 = CLASSES['PreventEffect']
+_C517 = CLASSES['CastThisEffect']
+_C519 = CLASSES['CopySpellEffect']
+_C520 = CLASSES['NoRegenEffect']
+_C524 = CLASSES['PhaseOutEffect']
+_C527 = CLASSES['NoUntapEffect']
+_C530 = CLASSES['ContinuousEffect']
+_C532 = CLASSES['PlayerRef']
+_C539 = CLASSES['AnyNumberTargets']
+_C541 = CLASSES['AnyTarget']
+_C544 = CLASSES['UpToTargets']
+_C546 = CLASSES['EachPlayers']
+_C548 = CLASSES['ThatRef']
+_C550 = CLASSES['EnchantedRef']
+_C557 = CLASSES['BeginningTrigger']
+_C561 = CLASSES['LastCounterTrigger']
+_C565 = CLASSES['BatchAttackTrigger']
+_C567 = CLASSES['ThisTrigger']
+_C571 = CLASSES['CastTrigger']
+_C574 = CLASSES['YoursTrigger']
+_C587 = CLASSES['ZonePlace']
+_C593 = CLASSES['PTChange']
+_C596 = CLASSES['CantAttackOrBlock']
+_C598 = CLASSES['CantAttack']
+_C600 = CLASSES['CantBlock']
+_C602 = CLASSES['CantBeBlockedByFewer']
+_C603 = CLASSES['CantBeBlockedExcept']
+_C604 = CLASSES['CanBlockOnly']
+_C606 = CLASSES['CantBeTargetedBy']
+_C607 = CLASSES['CantBeTargeted']
+_C609 = CLASSES['CantBeDestroyed']
+_C611 = CLASSES['CantPhaseOut']
+_C613 = CLASSES['PhasesEachUntap']
+_C615 = CLASSES['GainsAbility']
+_C618 = CLASSES['HasKeywordAtManaCost']
+_C619 = CLASSES['HasKeywords']
+_C620 = CLASSES['LosesKeywords']
+_C623 = CLASSES['CombatDamageSteps']
+_C625 = CLASSES['AssignsExcess']
+_C627 = CLASSES['AttacksUntapped']
+_C629 = CLASSES['DoesntUntap']
+_C631 = CLASSES['DamageGainsLife']
+_C633 = CLASSES['DamageIsLethal']
+_C635 = CLASSES['DamageAsCounters']
+_C637 = CLASSES['CantBeBlockedBy']
+_C639 = CLASSES['CantBeAttachedBy']
+_C641 = CLASSES['PreventDamageFrom']
+_C643 = CLASSES['AttacksDespite']
+_C645 = CLASSES['MaxBlockers']
+_C647 = CLASSES['AttacksEachCombat']
+_C649 = CLASSES['BlocksEachCombat']
+_C651 = CLASSES['CantBeBlocked']
+_C653 = CLASSES['IsColor']
+_C692 = CLASSES['Duration']
+_C695 = CLASSES['TargetObject']
+_C697 = CLASSES['FromGraveyard']
+_C703 = CLASSES['OntoBattlefield']
+_C706 = CLASSES['IntoHand']
+_C708 = CLASSES['IntoGraveyard']
+_C711 = CLASSES['CostValue']
+_C733 = CLASSES['BackRef']
+_C735 = CLASSES['TargetPlayer']
+_C739 = CLASSES['EachObjects']
+_C752 = CLASSES['QualityRef']
+_C773 = CLASSES['PerTime']
+_C777 = CLASSES['PerObject']
+_C782 = CLASSES['PowerOf']
+_C808 = CLASSES['EntersEvent']
+_C811 = CLASSES['LeavesEvent']
+_C813 = CLASSES['DiesEvent']
+_C815 = CLASSES['AttacksAloneEvent']
+_C817 = CLASSES['AttacksEvent']
+_C819 = CLASSES['BlocksEvent']
+_C823 = CLASSES['BlockedEvent']
+_C825 = CLASSES['PhasesEvent']
+_C827 = CLASSES['TurnedUpEvent']
+_C829 = CLASSES['ExiledThisWayEvent']
+_C831 = CLASSES['TargetedEvent']
+_C834 = CLASSES['DealsDamageEvent']
+_C836 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -54220,7 +54283,7 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 420:  # negated
+        elif r == 419:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -54321,7 +54384,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 372:  # sentences
+        elif r == 371:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54509,7 +54572,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 383:  # zones
+        if r == 382:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -54517,11 +54580,11 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 586:
-                    values.append(_b586(x, inst, lim, made))
+                elif x.rule == 587:
+                    values.append(_b587(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 386:  # spells
+        elif r == 385:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -54529,8 +54592,8 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 385:
-                    values.append(_b385(x, inst, lim, made))
+                elif x.rule == 384:
+                    values.append(_b384(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 258:  # amount
@@ -54595,7 +54658,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 387:  # keywords
+        elif r == 386:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54757,7 +54820,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 390:  # parts
+        if r == 389:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55005,7 +55068,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 397:  # parts
+        elif r == 396:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55014,7 +55077,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 594 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55055,9 +55118,9 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 660:  # onbf
+        elif r == 661:  # onbf
             d['onbf'] = True
-        elif r == 661:  # gy
+        elif r == 662:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -55091,42 +55154,42 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # other
+        if r == 663:  # other
             d['other'] = True
-        elif r == 663:  # another
+        elif r == 664:  # another
             d['another'] = True
-        elif r == 664:  # facedown
+        elif r == 665:  # facedown
             d['facedown'] = True
-        elif r == 665:  # faceup
+        elif r == 666:  # faceup
             d['faceup'] = True
-        elif r == 401:  # exiled
+        elif r == 400:  # exiled
             d['exiled'] = True
+        elif r == 401:  # combat
+            values = d['combat']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 402:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 403:  # combat
-            values = d['combat']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 404:  # states
+        elif r == 403:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 666:  # states
+        elif r == 667:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 759:  # nons
+        elif r == 760:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 760:  # colors
+        elif r == 761:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55134,7 +55197,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 761:  # supertypes
+        elif r == 762:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 240 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55142,32 +55205,32 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 762:  # multis
+        elif r == 763:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 763:  # types
+        elif r == 764:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 764:  # subtypes
+        elif r == 765:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 765:  # ortypes
+        elif r == 766:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 766:  # andor
+        elif r == 767:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 767:  # ortypes
+        elif r == 768:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -55178,15 +55241,15 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 405:  # chosen
+        elif r == 404:  # chosen
             d['chosen'] = True
-        elif r == 667:  # mv
+        elif r == 668:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 668:  # mvparam
+        elif r == 669:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -55195,37 +55258,37 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 406:  # mvdir
+        elif r == 405:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 407:  # samemv
+        elif r == 406:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 408:  # ptstat
+        elif r == 407:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 409:  # ptval
+        elif r == 408:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 410:  # ptdir
+        elif r == 409:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 669:  # keywords
+        elif r == 670:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55239,7 +55302,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 411:  # without
+        elif r == 410:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -55252,9 +55315,9 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b413(x, inst, lim, made)
+            value = _b412(x, inst, lim, made)
             d['controller'] = value
-        elif r == 419:  # late
+        elif r == 418:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -55268,9 +55331,9 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 670:  # blocked_by_this
+        elif r == 671:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 671:  # attacking_you
+        elif r == 672:  # attacking_you
             d['attacking_you'] = True
         elif r == 295:  # name
             x = c[0]
@@ -55390,9 +55453,9 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 310:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
-        elif r == 536:  # options
+        elif r == 535:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -55444,7 +55507,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
         elif r == 314:  # extra
             x = c[0]
@@ -55484,11 +55547,11 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 316:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
         elif r == 317:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55531,11 +55594,11 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
         elif r == 321:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55574,7 +55637,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 323:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
         elif r == 324:  # amount
             x = c[0]
@@ -55614,7 +55677,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 326:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
         elif r == 327:  # amount
             x = c[0]
@@ -55690,7 +55753,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 331:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55729,18 +55792,18 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 333:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 552:  # count
+        elif r == 551:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
         elif r == 334:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55812,7 +55875,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 338:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55855,7 +55918,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 341:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55894,14 +55957,14 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 343:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 344:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55980,7 +56043,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 349:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55991,7 +56054,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 351:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56038,14 +56101,14 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 355:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 356:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56122,7 +56185,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 553:  # parts
+        if r == 552:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56131,7 +56194,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 739 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 740 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56180,7 +56243,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56196,18 +56259,22 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C367()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C366()
+    d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 366:  # quality
+        if r == 553:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
+        elif r == 554:  # subtype
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['subtype'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56216,7 +56283,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56232,7 +56299,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C368()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56240,7 +56307,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # subtype
+        if r == 367:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -56252,7 +56319,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56268,7 +56335,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C370()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56276,7 +56343,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 370:  # filter
+        if r == 369:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
@@ -56288,7 +56355,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56304,7 +56371,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C376()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56312,20 +56379,20 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # zone
+        if r == 372:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 374:  # trigger
+        elif r == 373:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 558 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 375:  # condition
+        elif r == 374:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56334,11 +56401,11 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 376:  # sentences
+        elif r == 375:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 574:  # sentences
+        elif r == 575:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -56350,7 +56417,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56366,7 +56433,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C380()
+    inst: Any = _C379()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56374,11 +56441,11 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # special
+        if r == 576:  # special
             d['special'] = True
-        elif r == 576:  # fromhand
+        elif r == 577:  # fromhand
             d['fromhand'] = True
-        elif r == 378:  # param
+        elif r == 377:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56387,11 +56454,11 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 577:  # cost
+        elif r == 578:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 578:  # param
+        elif r == 579:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56400,15 +56467,15 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 379:  # sentences
+        elif r == 378:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 579:  # sentences
+        elif r == 580:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 580:  # restriction
+        elif r == 581:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -56417,19 +56484,19 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 581:  # once
+        elif r == 582:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 582:  # sorcery
+        elif r == 583:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 583:  # castable
+        elif r == 584:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -56443,7 +56510,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56459,7 +56526,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C382()
+    inst: Any = _C381()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56467,13 +56534,13 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # both
+        if r == 745:  # both
             d['both'] = True
-        elif r == 584:  # which
+        elif r == 585:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 381:  # amount
+        elif r == 380:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -56485,7 +56552,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56501,7 +56568,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C385()
+    inst: Any = _C384()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56509,7 +56576,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 384:  # filter
+        if r == 383:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
@@ -56521,7 +56588,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56537,7 +56604,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C389()
+    inst: Any = _C388()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56545,7 +56612,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 388:  # tapped
+        if r == 387:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -56557,7 +56624,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56573,7 +56640,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C392()
+    inst: Any = _C391()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56581,18 +56648,18 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 391:  # cost
+        if r == 390:  # cost
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['cost'] = value
-        elif r == 588:  # param
+        elif r == 589:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 589:  # filter
+        elif r == 590:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
@@ -56604,7 +56671,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56620,7 +56687,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C394()
+    inst: Any = _C393()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56628,7 +56695,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 393:  # cost
+        if r == 392:  # cost
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['cost'] = value
@@ -56640,7 +56707,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56656,7 +56723,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C396()
+    inst: Any = _C395()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56664,7 +56731,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 395:  # countered
+        if r == 394:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -56676,7 +56743,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56692,7 +56759,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C400()
+    inst: Any = _C399()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56700,7 +56767,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 398:  # precondition
+        if r == 397:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -56709,35 +56776,35 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 653:  # this
+        elif r == 654:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 654:  # enchanted
+        elif r == 655:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 655:  # host
+        elif r == 656:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 656:  # equipped
+        elif r == 657:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 657:  # host
+        elif r == 658:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 658:  # affected
+        elif r == 659:  # affected
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['affected'] = value
-        elif r == 659:  # parts
+        elif r == 660:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56746,12 +56813,12 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 594 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 399:  # condition
+        elif r == 398:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56768,7 +56835,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56784,7 +56851,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C413()
+    inst: Any = _C412()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56792,27 +56859,27 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 412:  # you
+        if r == 411:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 414:  # notyou
+        elif r == 413:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 415:  # own
+        elif r == 414:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 416:  # defending
+        elif r == 415:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 417:  # opponent
+        elif r == 416:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 418:  # opponents
+        elif r == 417:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -56824,7 +56891,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56840,7 +56907,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C421()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56848,11 +56915,11 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # amount
+        if r == 420:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 768:  # evenly
+        elif r == 769:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -56862,7 +56929,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56878,7 +56945,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C424()
+    inst: Any = _C423()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56886,46 +56953,46 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # named
+        if r == 673:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 673:  # amount
+        elif r == 674:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 674:  # equal
+        elif r == 675:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 769:  # power
+        elif r == 770:  # power
             x = c[0]
-            value = _b781(x, inst, lim, made)
+            value = _b782(x, inst, lim, made)
             d['power'] = value
-        elif r == 770:  # amount
+        elif r == 771:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 675:  # you
+        elif r == 676:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 676:  # target
+        elif r == 677:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 423:  # also
+        elif r == 422:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56938,7 +57005,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56954,7 +57021,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C425()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56962,9 +57029,9 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # target
+        if r == 424:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56977,7 +57044,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56993,7 +57060,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C428()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57001,13 +57068,13 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 427:  # player
+        if r == 426:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
-        elif r == 428:  # amount
+        elif r == 427:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -57019,7 +57086,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57035,7 +57102,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C431()
+    inst: Any = _C430()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57043,9 +57110,9 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # target
+        if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57058,7 +57125,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57074,7 +57141,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C435()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57082,21 +57149,21 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 432:  # count
+        if r == 431:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 677:  # tapped
+        elif r == 678:  # tapped
             d['tapped'] = True
-        elif r == 433:  # power
+        elif r == 432:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 434:  # toughness
+        elif r == 433:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 678:  # colors
+        elif r == 679:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -57104,17 +57171,17 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 679:  # subtypes
+        elif r == 680:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 680:  # types
+        elif r == 681:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 681:  # keywords
+        elif r == 682:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57128,23 +57195,23 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 435:  # tokname
+        elif r == 434:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 682:  # per
+        elif r == 683:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 683:  # pertime
+        elif r == 684:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b772(x, inst, lim, made)
+            value = _b773(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -57154,7 +57221,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57170,7 +57237,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C436()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57178,9 +57245,9 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # anycolor
+        if r == 774:  # anycolor
             d['anycolor'] = True
-        elif r == 774:  # choices
+        elif r == 775:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -57190,23 +57257,23 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 684:  # last
+        elif r == 685:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 685:  # mana
+        elif r == 686:  # mana
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['mana'] = value
-        elif r == 838:  # alts
+        elif r == 839:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b112(x, inst, lim, made))
-        elif r == 686:  # per
+        elif r == 687:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b776(x, inst, lim, made)
+            value = _b777(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57216,7 +57283,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57232,7 +57299,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C439()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57240,27 +57307,27 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # player
+        if r == 437:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
-        elif r == 687:  # third
+        elif r == 688:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 439:  # amount
+        elif r == 438:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 777:  # random
+        elif r == 778:  # random
             d['random'] = True
-        elif r == 688:  # per
+        elif r == 689:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b772(x, inst, lim, made)
+            value = _b773(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57270,7 +57337,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57286,7 +57353,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C441()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57294,31 +57361,31 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # player
+        if r == 440:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
-        elif r == 689:  # amount
+        elif r == 690:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 778:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b772(x, inst, lim, made)
-            d['per'] = value
         elif r == 779:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b776(x, inst, lim, made)
+            value = _b773(x, inst, lim, made)
             d['per'] = value
-        elif r == 690:  # equal
+        elif r == 780:  # per
             x = c[0]
-            value = _b781(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b777(x, inst, lim, made)
+            d['per'] = value
+        elif r == 691:  # equal
+            x = c[0]
+            value = _b782(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57328,7 +57395,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57344,7 +57411,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C444()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57352,18 +57419,18 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # target
+        if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 444:  # duration
+        elif r == 443:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b691(x, inst, lim, made)
+            value = _b692(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -57373,7 +57440,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57389,7 +57456,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C446()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57397,14 +57464,14 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # target
+        if r == 445:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 692:  # yours
+        elif r == 693:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57416,7 +57483,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57432,7 +57499,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C449()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57440,23 +57507,23 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # target
+        if r == 447:  # target
             x = c[0]
-            value = _b694(x, inst, lim, made)
+            value = _b695(x, inst, lim, made)
             d['target'] = value
-        elif r == 449:  # source
+        elif r == 448:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b696(x, inst, lim, made)
+            value = _b697(x, inst, lim, made)
             d['source'] = value
-        elif r == 791:  # hand
+        elif r == 792:  # hand
             d['hand'] = True
-        elif r == 697:  # battlefield
+        elif r == 698:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 792:  # mine
+        elif r == 793:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57466,7 +57533,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57482,7 +57549,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C453()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57490,30 +57557,30 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # target
+        if r == 450:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 698:  # fromgy
+        elif r == 699:  # fromgy
             d['fromgy'] = True
-        elif r == 793:  # choice
+        elif r == 794:  # choice
             d['choice'] = True
-        elif r == 794:  # facedown
+        elif r == 795:  # facedown
             d['facedown'] = True
-        elif r == 795:  # mine
+        elif r == 796:  # mine
             d['mine'] = True
-        elif r == 796:  # owners
+        elif r == 797:  # owners
             d['owners'] = True
-        elif r == 452:  # amount
+        elif r == 451:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 453:  # counter
+        elif r == 452:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -57527,7 +57594,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57543,7 +57610,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C456()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57551,11 +57618,11 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # filter
+        if r == 454:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 456:  # hands
+        elif r == 455:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -57567,7 +57634,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57583,7 +57650,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C461()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57591,38 +57658,38 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # player
+        if r == 457:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
-        elif r == 699:  # upto
+        elif r == 700:  # upto
             d['upto'] = True
-        elif r == 459:  # count
+        elif r == 458:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 460:  # filter
+        elif r == 459:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 797:  # alts
+        elif r == 798:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b296(x, inst, lim, made))
-        elif r == 700:  # reveal
+        elif r == 701:  # reveal
             d['reveal'] = True
-        elif r == 798:  # thatcard
+        elif r == 799:  # thatcard
             d['thatcard'] = True
-        elif r == 799:  # thosecards
+        elif r == 800:  # thosecards
             d['thosecards'] = True
-        elif r == 461:  # destination
+        elif r == 460:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 708:  # tapped
+        elif r == 709:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -57632,7 +57699,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57648,7 +57715,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C465()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57656,20 +57723,20 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # target
+        if r == 462:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 464:  # unless
+        elif r == 463:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['unless'] = value
-        elif r == 465:  # per
+        elif r == 464:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -57683,7 +57750,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57699,7 +57766,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C467()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57707,9 +57774,9 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # player
+        if r == 466:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57719,7 +57786,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57735,7 +57802,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C471()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57743,19 +57810,19 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # amount
+        if r == 468:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 470:  # player
+        elif r == 469:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
-        elif r == 471:  # owner
+        elif r == 470:  # owner
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -57765,7 +57832,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57781,7 +57848,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C474()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57789,11 +57856,11 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # filter
+        if r == 472:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 474:  # battlefield
+        elif r == 473:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57805,7 +57872,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57821,7 +57888,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C478()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57829,17 +57896,17 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # amount
+        if r == 475:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 477:  # counter
+        elif r == 476:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 478:  # target
+        elif r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57852,7 +57919,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57868,7 +57935,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C481()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57876,24 +57943,24 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # target
+        if r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 481:  # source
+        elif r == 480:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b696(x, inst, lim, made)
+            value = _b697(x, inst, lim, made)
             d['source'] = value
-        elif r == 712:  # top
+        elif r == 713:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 713:  # bottom
+        elif r == 714:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57905,7 +57972,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57921,7 +57988,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C483()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57929,9 +57996,9 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # target
+        if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57944,7 +58011,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57960,7 +58027,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C489()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57968,36 +58035,36 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # target
+        if r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 486:  # source
+        elif r == 485:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b696(x, inst, lim, made)
+            value = _b697(x, inst, lim, made)
             d['source'] = value
-        elif r == 487:  # amount
+        elif r == 486:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 488:  # counter
+        elif r == 487:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 489:  # also
+        elif r == 488:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58010,7 +58077,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58026,7 +58093,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C492()
+    inst: Any = _C491()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58034,9 +58101,9 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # player
+        if r == 490:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58046,7 +58113,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58062,7 +58129,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C493()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58070,9 +58137,9 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 493:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58085,7 +58152,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58101,7 +58168,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C497()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58109,17 +58176,17 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # player
+        if r == 494:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
-        elif r == 496:  # amount
+        elif r == 495:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 497:  # filter
+        elif r == 496:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
@@ -58131,7 +58198,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58147,7 +58214,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C501()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58155,20 +58222,20 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 500:  # unless
+        elif r == 499:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['unless'] = value
-        elif r == 501:  # per
+        elif r == 500:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -58182,7 +58249,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58198,7 +58265,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C503()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58206,9 +58273,9 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # target
+        if r == 502:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58221,7 +58288,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58237,7 +58304,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C505()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58245,9 +58312,9 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # target
+        if r == 504:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58260,7 +58327,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58276,7 +58343,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C507()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58284,9 +58351,9 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # target
+        if r == 506:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58299,7 +58366,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58315,7 +58382,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C511()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58323,17 +58390,17 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # amount
+        if r == 508:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 510:  # counter
+        elif r == 509:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 511:  # target
+        elif r == 510:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58346,7 +58413,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58362,7 +58429,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C513()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58370,18 +58437,18 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # step
+        if r == 715:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 800 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 801 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 715:  # endcombat
+        elif r == 716:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 513:  # effect
+        elif r == 512:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58396,7 +58463,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58412,7 +58479,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C515()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58420,15 +58487,15 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # amount
+        if r == 514:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 801:  # you
+        elif r == 802:  # you
             d['you'] = True
-        elif r == 716:  # target
+        elif r == 717:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58441,7 +58508,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58457,7 +58524,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C517()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58465,18 +58532,18 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # target
+        if r == 516:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 717:  # label
+        elif r == 718:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 718:  # free
+        elif r == 719:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -58488,7 +58555,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58504,7 +58571,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C519()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58512,14 +58579,14 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # target
+        if r == 518:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 719:  # newtargets
+        elif r == 720:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -58529,7 +58596,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58545,7 +58612,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C520()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58553,26 +58620,26 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # thatnoun
+        if r == 721:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 721:  # they
+        elif r == 722:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 722:  # destroyed
+        elif r == 723:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 723:  # target
+        elif r == 724:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 724:  # thisturn
+        elif r == 725:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -58582,7 +58649,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58598,7 +58665,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C524()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58606,22 +58673,22 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # target
+        if r == 521:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 523:  # phaseout
+        elif r == 522:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 524:  # unless
+        elif r == 523:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -58631,7 +58698,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58647,7 +58714,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C527()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58655,14 +58722,14 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # target
+        if r == 525:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 527:  # nountap
+        elif r == 526:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -58674,7 +58741,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58690,7 +58757,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C530()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58698,30 +58765,30 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # lead
+        if r == 528:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b691(x, inst, lim, made)
+            value = _b692(x, inst, lim, made)
             d['lead'] = value
-        elif r == 725:  # target
+        elif r == 726:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 726:  # also
+        elif r == 727:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b738(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['also'] = value
-        elif r == 727:  # group
+        elif r == 728:  # group
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['group'] = value
-        elif r == 728:  # parts
+        elif r == 729:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58730,18 +58797,18 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 594 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 530:  # duration
+        elif r == 529:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b691(x, inst, lim, made)
+            value = _b692(x, inst, lim, made)
             d['duration'] = value
-        elif r == 729:  # tail
+        elif r == 730:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58750,7 +58817,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 594 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58763,7 +58830,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58779,7 +58846,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C532()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58787,13 +58854,13 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # controller
+        if r == 731:  # controller
             d['controller'] = True
-        elif r == 534:  # owner
+        elif r == 533:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 535:  # who
+        elif r == 534:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58805,7 +58872,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58821,7 +58888,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C539()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58829,7 +58896,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # filter
+        if r == 538:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
@@ -58841,7 +58908,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58857,7 +58924,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C541()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58865,7 +58932,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # any
+        if r == 540:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58877,7 +58944,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58893,7 +58960,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C544()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58901,13 +58968,13 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # each
+        if r == 736:  # each
             d['each'] = True
-        elif r == 543:  # count
+        elif r == 542:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 544:  # filter
+        elif r == 543:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
@@ -58919,7 +58986,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58935,7 +59002,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C546()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58943,7 +59010,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # who
+        if r == 545:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58955,7 +59022,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58971,7 +59038,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C548()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58979,7 +59046,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # that
+        if r == 547:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -58991,7 +59058,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59007,7 +59074,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C550()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59015,9 +59082,9 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # equipped
+        if r == 806:  # equipped
             d['equipped'] = True
-        elif r == 550:  # enchanted
+        elif r == 549:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -59029,7 +59096,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59045,7 +59112,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C557()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59053,11 +59120,11 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # whose
+        if r == 555:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 555:  # step
+        elif r == 556:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -59069,7 +59136,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59085,7 +59152,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C561()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59093,11 +59160,11 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # lead
+        if r == 559:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 559:  # counter
+        elif r == 560:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
@@ -59109,7 +59176,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59125,7 +59192,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C565()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59133,15 +59200,15 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # lead
+        if r == 562:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 562:  # subject
+        elif r == 563:  # subject
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['subject'] = value
-        elif r == 563:  # batch
+        elif r == 564:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -59153,7 +59220,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59169,7 +59236,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C567()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59177,13 +59244,13 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # lead
+        if r == 566:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 740:  # creature
+        elif r == 741:  # creature
             d['creature'] = True
-        elif r == 741:  # events
+        elif r == 742:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59192,7 +59259,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 809 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59205,7 +59272,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59221,7 +59288,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C571()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59229,15 +59296,15 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # lead
+        if r == 568:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 568:  # who
+        elif r == 569:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 569:  # spell
+        elif r == 570:  # spell
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['spell'] = value
@@ -59249,7 +59316,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59265,7 +59332,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C574()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59273,17 +59340,17 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # lead
+        if r == 572:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 836:  # thisor
+        elif r == 837:  # thisor
             d['thisor'] = True
-        elif r == 572:  # subject
+        elif r == 573:  # subject
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['subject'] = value
-        elif r == 742:  # events
+        elif r == 743:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59292,12 +59359,12 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 809 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 743:  # undercontrol
+        elif r == 744:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59307,7 +59374,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59323,7 +59390,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C587()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59331,11 +59398,11 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # command
+        if r == 586:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 587:  # battlefield
+        elif r == 588:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59347,7 +59414,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59363,7 +59430,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C593()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59371,29 +59438,29 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # additional
+        if r == 746:  # additional
             d['additional'] = True
-        elif r == 590:  # power
+        elif r == 591:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 591:  # toughness
+        elif r == 592:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 746:  # per
+        elif r == 747:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 747:  # perfilter
+        elif r == 748:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b296(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 837:  # onbf
+        elif r == 838:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59403,7 +59470,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59419,7 +59486,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C596()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59427,7 +59494,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # both
+        if r == 595:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -59439,7 +59506,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59455,7 +59522,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C598()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59463,7 +59530,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # attack
+        if r == 597:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -59475,7 +59542,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59491,7 +59558,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C600()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59499,7 +59566,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # block
+        if r == 599:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -59511,7 +59578,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59527,7 +59594,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C602()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59535,7 +59602,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # count
+        if r == 601:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59547,52 +59614,8 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C602()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 748:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 296:
-                    values.append(_b296(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59635,7 +59658,51 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C604()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 750:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 296:
+                    values.append(_b296(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59651,7 +59718,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C606()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59659,9 +59726,9 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # quality
+        if r == 605:  # quality
             x = c[0]
-            value = _b751(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59671,7 +59738,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59687,7 +59754,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C607()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59695,7 +59762,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # opponents
+        if r == 754:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59705,7 +59772,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59721,7 +59788,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C609()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59729,7 +59796,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # destroyed
+        if r == 608:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -59741,7 +59808,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59757,7 +59824,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C611()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59765,7 +59832,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # phase
+        if r == 610:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59777,7 +59844,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59793,7 +59860,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C613()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59801,7 +59868,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # untap
+        if r == 612:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59813,7 +59880,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59829,7 +59896,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C615()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59837,9 +59904,9 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # ability
+        if r == 614:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 754 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 755 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59852,7 +59919,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59868,7 +59935,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C618()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59876,14 +59943,14 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # keyword
+        if r == 616:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 616:  # manacost
+        elif r == 617:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59895,54 +59962,8 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C618()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 755:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59987,7 +60008,53 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C620()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 757:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60003,7 +60070,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C623()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60011,11 +60078,11 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # first
+        if r == 621:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 621:  # regular
+        elif r == 622:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -60029,7 +60096,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60045,7 +60112,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C625()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60053,7 +60120,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # excess
+        if r == 624:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -60065,7 +60132,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60081,7 +60148,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C627()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60089,7 +60156,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # untapped
+        if r == 626:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -60101,7 +60168,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60117,7 +60184,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C629()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60125,11 +60192,11 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # its
+        if r == 758:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 627:  # untap
+        elif r == 628:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60141,7 +60208,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60157,7 +60224,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C631()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60165,7 +60232,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # gains
+        if r == 630:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -60177,7 +60244,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60193,7 +60260,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C633()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60201,7 +60268,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # lethal
+        if r == 632:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -60213,7 +60280,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60229,7 +60296,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C635()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60237,7 +60304,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # ascounters
+        if r == 634:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -60249,7 +60316,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60265,7 +60332,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C637()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60273,9 +60340,9 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # quality
+        if r == 636:  # quality
             x = c[0]
-            value = _b751(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60285,7 +60352,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60301,7 +60368,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C639()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60309,9 +60376,9 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # quality
+        if r == 638:  # quality
             x = c[0]
-            value = _b751(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60321,7 +60388,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60337,7 +60404,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C641()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60345,9 +60412,9 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # quality
+        if r == 640:  # quality
             x = c[0]
-            value = _b751(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60357,7 +60424,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60373,7 +60440,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C643()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60381,9 +60448,9 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # thisturn
+        if r == 759:  # thisturn
             d['thisturn'] = True
-        elif r == 641:  # keyword
+        elif r == 642:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60398,7 +60465,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60414,7 +60481,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C645()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60422,7 +60489,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # count
+        if r == 644:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60434,7 +60501,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60450,7 +60517,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C646()
+    inst: Any = _C647()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60458,7 +60525,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # attacks
+        if r == 646:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60470,7 +60537,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60486,7 +60553,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C649()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60494,7 +60561,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 647:  # blocks
+        if r == 648:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -60506,7 +60573,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60522,7 +60589,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C651()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60530,7 +60597,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # unblockable
+        if r == 650:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -60542,7 +60609,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60558,7 +60625,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C653()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60566,7 +60633,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 651:  # color
+        if r == 652:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60581,7 +60648,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60597,7 +60664,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C691()
+    inst: Any = _C692()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60605,23 +60672,23 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # eot
+        if r == 785:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 785:  # next_upkeep
+        elif r == 786:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 786:  # losecontrol
+        elif r == 787:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 787:  # thisturn
+        elif r == 788:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 788:  # thiscombat
+        elif r == 789:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -60633,7 +60700,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60649,7 +60716,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C695()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60657,13 +60724,13 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # another
+        if r == 790:  # another
             d['another'] = True
-        elif r == 693:  # filter
+        elif r == 694:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 790:  # ingy
+        elif r == 791:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60673,7 +60740,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60689,7 +60756,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C697()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60697,7 +60764,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # whose
+        if r == 696:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -60709,7 +60776,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60725,7 +60792,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C703()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60733,7 +60800,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # zone
+        if r == 702:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60745,7 +60812,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60761,7 +60828,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C705()
+    inst: Any = _C706()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60769,9 +60836,9 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # player
+        if r == 705:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60781,7 +60848,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60797,7 +60864,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C708()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60805,9 +60872,9 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # player
+        if r == 707:  # player
             x = c[0]
-            value = _b533(x, inst, lim, made)
+            value = _b532(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60817,7 +60884,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60833,7 +60900,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C711()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60841,11 +60908,11 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # cost
+        if r == 710:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 711:  # param
+        elif r == 712:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60860,7 +60927,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60876,7 +60943,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C733()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60884,9 +60951,9 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # word
+        if r == 732:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60899,7 +60966,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60915,7 +60982,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C734()
+    inst: Any = _C735()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60923,11 +60990,11 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # player
+        if r == 734:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 802:  # walker
+        elif r == 803:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60937,7 +61004,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60953,7 +61020,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C738()
+    inst: Any = _C739()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60961,33 +61028,33 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # quant
+        if r == 737:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 737:  # filter
+        elif r == 738:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 803:  # attached
+        elif r == 804:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 804:  # samename
+        elif r == 805:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 839:  # ingy
+        elif r == 840:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60997,7 +61064,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61013,7 +61080,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C751()
+    inst: Any = _C752()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61021,11 +61088,11 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # word
+        if r == 751:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 752:  # param
+        elif r == 753:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61040,7 +61107,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61056,7 +61123,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C773()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61064,7 +61131,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # word
+        if r == 772:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 307 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61079,7 +61146,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61095,7 +61162,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C777()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61103,13 +61170,13 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # filter
+        if r == 776:  # filter
             x = c[0]
             value = _b296(x, inst, lim, made)
             d['filter'] = value
-        elif r == 844:  # gy
+        elif r == 845:  # gy
             d['gy'] = True
-        elif r == 845:  # bf
+        elif r == 846:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61119,7 +61186,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61135,7 +61202,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C782()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61143,21 +61210,21 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # power
+        if r == 781:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 782:  # power
+        elif r == 783:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 783:  # target
+        elif r == 784:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61170,7 +61237,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61186,7 +61253,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C808()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61194,7 +61261,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # enters
+        if r == 807:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -61206,7 +61273,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61222,7 +61289,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C811()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61230,7 +61297,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # leaves
+        if r == 810:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -61242,7 +61309,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61258,7 +61325,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C813()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61266,7 +61333,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # dies
+        if r == 812:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -61278,7 +61345,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61294,7 +61361,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C815()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61302,7 +61369,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # alone
+        if r == 814:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61314,7 +61381,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61330,7 +61397,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C817()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61338,7 +61405,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 815:  # attacks
+        if r == 816:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61350,7 +61417,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61366,7 +61433,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C819()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61374,11 +61441,11 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # blocks
+        if r == 818:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 840:  # acreature
+        elif r == 841:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61388,7 +61455,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61404,7 +61471,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C823()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61412,17 +61479,17 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # blocked
+        if r == 820:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 820:  # article
+        elif r == 821:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 821:  # filter
+        elif r == 822:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -61436,7 +61503,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61452,7 +61519,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C825()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61460,7 +61527,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # direction
+        if r == 824:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61472,7 +61539,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61488,7 +61555,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C827()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61496,7 +61563,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # up
+        if r == 826:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61508,7 +61575,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61524,7 +61591,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C828()
+    inst: Any = _C829()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61532,7 +61599,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # way
+        if r == 828:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61544,7 +61611,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61560,7 +61627,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C831()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61568,11 +61635,11 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # targeted
+        if r == 830:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 841:  # opponents
+        elif r == 842:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61582,7 +61649,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61598,7 +61665,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C834()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61606,13 +61673,13 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 842:  # combat
+        if r == 843:  # combat
             d['combat'] = True
-        elif r == 831:  # deals
+        elif r == 832:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 832:  # recipient
+        elif r == 833:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -61626,7 +61693,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61642,7 +61709,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C836()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61650,9 +61717,9 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 843:  # combat
+        if r == 844:  # combat
             d['combat'] = True
-        elif r == 834:  # dealt
+        elif r == 835:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -62032,488 +62099,489 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b363,  # 363 KeywordCost
     lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 364 __asgn_plain
     _b365,  # 365 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 366 __asgn_plain
-    _b367,  # 367 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 ForArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 373 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 374 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 378 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 379 __asgn_plain
-    _b380,  # 380 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 381 __asgn_plain
-    _b382,  # 382 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 383 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 384 __asgn_plain
-    _b385,  # 385 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 386 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 387 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 388 __asgn_plain
-    _b389,  # 389 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 390 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 391 __asgn_plain
-    _b392,  # 392 CostPerPermanentStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 397 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 399 __asgn_plain
-    _b400,  # 400 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 401 __asgn_optional
+    _b366,  # 366 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 369 __asgn_plain
+    _b370,  # 370 ForArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 371 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 372 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 373 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 374 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 375 __asgn_plain
+    _b376,  # 376 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 377 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 378 __asgn_plain
+    _b379,  # 379 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 380 __asgn_plain
+    _b381,  # 381 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 382 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 386 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 387 __asgn_plain
+    _b388,  # 388 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 389 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 392 __asgn_plain
+    _b393,  # 393 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 394 __asgn_plain
+    _b395,  # 395 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 396 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 398 __asgn_plain
+    _b399,  # 399 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 400 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 401 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 402 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 403 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 404 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 405 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 412 __asgn_plain
-    _b413,  # 413 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 419 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 430 __asgn_plain
-    _b431,  # 431 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 TokenEffect
-    _b437,  # 437 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 491 __asgn_plain
-    _b492,  # 492 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 CopySpellEffect
-    _b521,  # 521 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 ContinuousEffect
-    _match_node,  # 532 ActionWord
-    _b533,  # 533 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 536 __asgn_oneormore
-    _match_node,  # 537 BackWord
-    _node,  # 538 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 543 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 548 __asgn_plain
-    _b549,  # 549 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 553 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 BeginningTrigger
-    _node,  # 557 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 575 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 576 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 PTChange
-    _node,  # 593 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 CantBeBlockedByFewer
-    _b602,  # 602 CantBeBlockedExcept
-    _b603,  # 603 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 CantBeTargetedBy
-    _b606,  # 606 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 HasKeywordAtManaCost
-    _b618,  # 618 HasKeywords
-    _b619,  # 619 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 659 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 660 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 661 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 662 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 663 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 664 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 666 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 669 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 670 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 671 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 678 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 679 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 680 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 681 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 690 __asgn_plain
-    _b691,  # 691 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 698 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 OntoBattlefield
-    _node,  # 703 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 704 __asgn_plain
-    _b705,  # 705 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 719 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 730 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 733 __asgn_plain
-    _b734,  # 734 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 737 __asgn_plain
-    _b738,  # 738 EachObjects
-    _node,  # 739 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 403 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 404 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 418 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 420 __asgn_plain
+    _b421,  # 421 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 422 __asgn_plain
+    _b423,  # 423 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 TokenEffect
+    _b436,  # 436 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 499 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 CopySpellEffect
+    _b520,  # 520 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 525 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 ContinuousEffect
+    _match_node,  # 531 ActionWord
+    _b532,  # 532 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 535 __asgn_oneormore
+    _match_node,  # 536 BackWord
+    _node,  # 537 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 542 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 552 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 BeginningTrigger
+    _node,  # 558 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 576 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 577 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 PTChange
+    _node,  # 594 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 CantBeBlockedByFewer
+    _b603,  # 603 CantBeBlockedExcept
+    _b604,  # 604 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 CantBeTargetedBy
+    _b607,  # 607 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 HasKeywordAtManaCost
+    _b619,  # 619 HasKeywords
+    _b620,  # 620 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 660 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 662 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 666 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 667 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 670 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 671 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 672 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 679 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 680 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 681 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 682 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 691 __asgn_plain
+    _b692,  # 692 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 701 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 OntoBattlefield
+    _node,  # 704 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 707 __asgn_plain
+    _b708,  # 708 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 725 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 732 __asgn_plain
+    _b733,  # 733 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 EachObjects
+    _node,  # 740 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 741 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 748 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 750 __asgn_plain
-    _b751,  # 751 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 753 __asgn_optional
-    _node,  # 754 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 754 __asgn_optional
+    _node,  # 755 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 763 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 764 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 766 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 767 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 774 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 775 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 778 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 797 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 799 __asgn_optional
-    _match_node,  # 800 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 EntersEvent
-    _node,  # 808 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 819 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 820 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 831 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 836 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 837 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 838 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 839 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 840 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 841 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 842 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 798 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 800 __asgn_optional
+    _match_node,  # 801 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 EntersEvent
+    _node,  # 809 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 820 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 821 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 832 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 837 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 838 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 839 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 840 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 841 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 842 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 843 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 844 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 845 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 844 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 845 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 846 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 229, 233, 247, 538, 557, 593, 703, 739, 754, 808])
+_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 229, 233, 247, 537, 558, 594, 704, 740, 755, 809])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62882,218 +62950,218 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b363,  # 363 KeywordCost
     None,  # 364 __asgn_plain
     _b365,  # 365 TypeArg
-    None,  # 366 __asgn_plain
-    _b367,  # 367 QualityArg
-    None,  # 368 __asgn_plain
-    _b369,  # 369 OntoArg
-    None,  # 370 __asgn_plain
-    _b371,  # 371 ForArg
+    _b366,  # 366 QualityArg
+    None,  # 367 __asgn_plain
+    _b368,  # 368 OntoArg
+    None,  # 369 __asgn_plain
+    _b370,  # 370 ForArg
+    None,  # 371 __asgn_plain
     None,  # 372 __asgn_plain
     None,  # 373 __asgn_plain
     None,  # 374 __asgn_plain
     None,  # 375 __asgn_plain
-    None,  # 376 __asgn_plain
-    _b377,  # 377 TriggeredStmt
+    _b376,  # 376 TriggeredStmt
+    None,  # 377 __asgn_plain
     None,  # 378 __asgn_plain
-    None,  # 379 __asgn_plain
-    _b380,  # 380 ActivatedStmt
-    None,  # 381 __asgn_plain
-    _b382,  # 382 PTDefiningStmt
-    None,  # 383 __asgn_oneormore
-    None,  # 384 __asgn_plain
-    _b385,  # 385 SpellKind
+    _b379,  # 379 ActivatedStmt
+    None,  # 380 __asgn_plain
+    _b381,  # 381 PTDefiningStmt
+    None,  # 382 __asgn_oneormore
+    None,  # 383 __asgn_plain
+    _b384,  # 384 SpellKind
+    None,  # 385 __asgn_oneormore
     None,  # 386 __asgn_oneormore
-    None,  # 387 __asgn_oneormore
-    None,  # 388 __asgn_plain
-    _b389,  # 389 EntersTappedStmt
-    None,  # 390 __asgn_oneormore
-    None,  # 391 __asgn_plain
-    _b392,  # 392 CostPerPermanentStmt
-    None,  # 393 __asgn_plain
-    _b394,  # 394 CostPerTargetStmt
-    None,  # 395 __asgn_plain
-    _b396,  # 396 UncounterableStmt
-    None,  # 397 __asgn_oneormore
+    None,  # 387 __asgn_plain
+    _b388,  # 388 EntersTappedStmt
+    None,  # 389 __asgn_oneormore
+    None,  # 390 __asgn_plain
+    _b391,  # 391 CostPerPermanentStmt
+    None,  # 392 __asgn_plain
+    _b393,  # 393 CostPerTargetStmt
+    None,  # 394 __asgn_plain
+    _b395,  # 395 UncounterableStmt
+    None,  # 396 __asgn_oneormore
+    None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
-    None,  # 399 __asgn_plain
-    _b400,  # 400 StaticStmt
-    None,  # 401 __asgn_optional
+    _b399,  # 399 StaticStmt
+    None,  # 400 __asgn_optional
+    None,  # 401 __asgn_oneormore
     None,  # 402 __asgn_oneormore
     None,  # 403 __asgn_oneormore
-    None,  # 404 __asgn_oneormore
-    None,  # 405 __asgn_optional
+    None,  # 404 __asgn_optional
+    None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
-    None,  # 412 __asgn_plain
-    _b413,  # 413 ControlClause
+    _b412,  # 412 ControlClause
+    None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
     None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
     None,  # 417 __asgn_plain
-    None,  # 418 __asgn_plain
-    None,  # 419 __asgn_oneormore
+    None,  # 418 __asgn_oneormore
+    None,  # 419 __asgn_plain
     None,  # 420 __asgn_plain
-    None,  # 421 __asgn_plain
-    _b422,  # 422 DividedDamageEffect
-    None,  # 423 __asgn_plain
-    _b424,  # 424 DamageEffect
-    None,  # 425 __asgn_plain
-    _b426,  # 426 DestroyEffect
+    _b421,  # 421 DividedDamageEffect
+    None,  # 422 __asgn_plain
+    _b423,  # 423 DamageEffect
+    None,  # 424 __asgn_plain
+    _b425,  # 425 DestroyEffect
+    None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    None,  # 428 __asgn_plain
-    _b429,  # 429 DrawEffect
-    None,  # 430 __asgn_plain
-    _b431,  # 431 TokenCopyEffect
+    _b428,  # 428 DrawEffect
+    None,  # 429 __asgn_plain
+    _b430,  # 430 TokenCopyEffect
+    None,  # 431 __asgn_plain
     None,  # 432 __asgn_plain
     None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
-    None,  # 435 __asgn_plain
-    _b436,  # 436 TokenEffect
-    _b437,  # 437 AddManaEffect
+    _b435,  # 435 TokenEffect
+    _b436,  # 436 AddManaEffect
+    None,  # 437 __asgn_plain
     None,  # 438 __asgn_plain
-    None,  # 439 __asgn_plain
-    _b440,  # 440 DiscardEffect
-    None,  # 441 __asgn_plain
-    _b442,  # 442 GainLifeEffect
+    _b439,  # 439 DiscardEffect
+    None,  # 440 __asgn_plain
+    _b441,  # 441 GainLifeEffect
+    None,  # 442 __asgn_plain
     None,  # 443 __asgn_plain
-    None,  # 444 __asgn_plain
-    _b445,  # 445 GainControlEffect
-    None,  # 446 __asgn_plain
-    _b447,  # 447 ReturnToHandEffect
+    _b444,  # 444 GainControlEffect
+    None,  # 445 __asgn_plain
+    _b446,  # 446 ReturnToHandEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
-    None,  # 449 __asgn_plain
-    _b450,  # 450 ReturnFromGraveyardEffect
+    _b449,  # 449 ReturnFromGraveyardEffect
+    None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    None,  # 453 __asgn_plain
-    _b454,  # 454 ReturnToBattlefieldEffect
+    _b453,  # 453 ReturnToBattlefieldEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    None,  # 456 __asgn_plain
-    _b457,  # 457 ReturnAllFromGraveyardsEffect
+    _b456,  # 456 ReturnAllFromGraveyardsEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
-    None,  # 461 __asgn_plain
-    _b462,  # 462 SearchEffect
+    _b461,  # 461 SearchEffect
+    None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
-    None,  # 465 __asgn_plain
-    _b466,  # 466 CounterSpellEffect
-    None,  # 467 __asgn_plain
-    _b468,  # 468 ShuffleEffect
+    _b465,  # 465 CounterSpellEffect
+    None,  # 466 __asgn_plain
+    _b467,  # 467 ShuffleEffect
+    None,  # 468 __asgn_plain
     None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
-    None,  # 471 __asgn_plain
-    _b472,  # 472 MillEffect
+    _b471,  # 471 MillEffect
+    None,  # 472 __asgn_plain
     None,  # 473 __asgn_plain
-    None,  # 474 __asgn_plain
-    _b475,  # 475 PutFromHandEffect
+    _b474,  # 474 PutFromHandEffect
+    None,  # 475 __asgn_plain
     None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
-    None,  # 478 __asgn_plain
-    _b479,  # 479 PutCountersEffect
+    _b478,  # 478 PutCountersEffect
+    None,  # 479 __asgn_plain
     None,  # 480 __asgn_plain
-    None,  # 481 __asgn_plain
-    _b482,  # 482 PutOnLibraryEffect
-    None,  # 483 __asgn_plain
-    _b484,  # 484 PutIntoZoneEffect
+    _b481,  # 481 PutOnLibraryEffect
+    None,  # 482 __asgn_plain
+    _b483,  # 483 PutIntoZoneEffect
+    None,  # 484 __asgn_plain
     None,  # 485 __asgn_plain
     None,  # 486 __asgn_plain
     None,  # 487 __asgn_plain
     None,  # 488 __asgn_plain
-    None,  # 489 __asgn_plain
-    _b490,  # 490 ExileEffect
-    None,  # 491 __asgn_plain
-    _b492,  # 492 ExileTopEffect
-    None,  # 493 __asgn_plain
-    _b494,  # 494 RegenerateEffect
+    _b489,  # 489 ExileEffect
+    None,  # 490 __asgn_plain
+    _b491,  # 491 ExileTopEffect
+    None,  # 492 __asgn_plain
+    _b493,  # 493 RegenerateEffect
+    None,  # 494 __asgn_plain
     None,  # 495 __asgn_plain
     None,  # 496 __asgn_plain
-    None,  # 497 __asgn_plain
-    _b498,  # 498 PlayerSacrificesEffect
+    _b497,  # 497 PlayerSacrificesEffect
+    None,  # 498 __asgn_plain
     None,  # 499 __asgn_plain
     None,  # 500 __asgn_plain
-    None,  # 501 __asgn_plain
-    _b502,  # 502 SacrificeEffect
-    None,  # 503 __asgn_plain
-    _b504,  # 504 UntapEffect
-    None,  # 505 __asgn_plain
-    _b506,  # 506 TapOrUntapEffect
-    None,  # 507 __asgn_plain
-    _b508,  # 508 TapEffect
+    _b501,  # 501 SacrificeEffect
+    None,  # 502 __asgn_plain
+    _b503,  # 503 UntapEffect
+    None,  # 504 __asgn_plain
+    _b505,  # 505 TapOrUntapEffect
+    None,  # 506 __asgn_plain
+    _b507,  # 507 TapEffect
+    None,  # 508 __asgn_plain
     None,  # 509 __asgn_plain
     None,  # 510 __asgn_plain
-    None,  # 511 __asgn_plain
-    _b512,  # 512 RemoveCountersEffect
-    None,  # 513 __asgn_plain
-    _b514,  # 514 DelayedEffect
-    None,  # 515 __asgn_plain
-    _b516,  # 516 PreventEffect
-    None,  # 517 __asgn_plain
-    _b518,  # 518 CastThisEffect
-    None,  # 519 __asgn_plain
-    _b520,  # 520 CopySpellEffect
-    _b521,  # 521 NoRegenEffect
+    _b511,  # 511 RemoveCountersEffect
+    None,  # 512 __asgn_plain
+    _b513,  # 513 DelayedEffect
+    None,  # 514 __asgn_plain
+    _b515,  # 515 PreventEffect
+    None,  # 516 __asgn_plain
+    _b517,  # 517 CastThisEffect
+    None,  # 518 __asgn_plain
+    _b519,  # 519 CopySpellEffect
+    _b520,  # 520 NoRegenEffect
+    None,  # 521 __asgn_plain
     None,  # 522 __asgn_plain
     None,  # 523 __asgn_plain
-    None,  # 524 __asgn_plain
-    _b525,  # 525 PhaseOutEffect
+    _b524,  # 524 PhaseOutEffect
+    None,  # 525 __asgn_plain
     None,  # 526 __asgn_plain
-    None,  # 527 __asgn_plain
-    _b528,  # 528 NoUntapEffect
+    _b527,  # 527 NoUntapEffect
+    None,  # 528 __asgn_plain
     None,  # 529 __asgn_plain
-    None,  # 530 __asgn_plain
-    _b531,  # 531 ContinuousEffect
-    None,  # 532 ActionWord
-    _b533,  # 533 PlayerRef
+    _b530,  # 530 ContinuousEffect
+    None,  # 531 ActionWord
+    _b532,  # 532 PlayerRef
+    None,  # 533 __asgn_plain
     None,  # 534 __asgn_plain
-    None,  # 535 __asgn_plain
-    None,  # 536 __asgn_oneormore
-    None,  # 537 BackWord
-    None,  # 538 TargetRef
-    None,  # 539 __asgn_plain
-    _b540,  # 540 AnyNumberTargets
-    None,  # 541 __asgn_plain
-    _b542,  # 542 AnyTarget
+    None,  # 535 __asgn_oneormore
+    None,  # 536 BackWord
+    None,  # 537 TargetRef
+    None,  # 538 __asgn_plain
+    _b539,  # 539 AnyNumberTargets
+    None,  # 540 __asgn_plain
+    _b541,  # 541 AnyTarget
+    None,  # 542 __asgn_plain
     None,  # 543 __asgn_plain
-    None,  # 544 __asgn_plain
-    _b545,  # 545 UpToTargets
-    None,  # 546 __asgn_plain
-    _b547,  # 547 EachPlayers
-    None,  # 548 __asgn_plain
-    _b549,  # 549 ThatRef
-    None,  # 550 __asgn_plain
-    _b551,  # 551 EnchantedRef
-    None,  # 552 __asgn_plain
-    None,  # 553 __asgn_oneormore
+    _b544,  # 544 UpToTargets
+    None,  # 545 __asgn_plain
+    _b546,  # 546 EachPlayers
+    None,  # 547 __asgn_plain
+    _b548,  # 548 ThatRef
+    None,  # 549 __asgn_plain
+    _b550,  # 550 EnchantedRef
+    None,  # 551 __asgn_plain
+    None,  # 552 __asgn_oneormore
+    None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
-    _b556,  # 556 BeginningTrigger
-    None,  # 557 Trigger
-    None,  # 558 __asgn_plain
+    None,  # 556 __asgn_plain
+    _b557,  # 557 BeginningTrigger
+    None,  # 558 Trigger
     None,  # 559 __asgn_plain
-    _b560,  # 560 LastCounterTrigger
-    None,  # 561 __asgn_plain
+    None,  # 560 __asgn_plain
+    _b561,  # 561 LastCounterTrigger
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    _b564,  # 564 BatchAttackTrigger
-    None,  # 565 __asgn_plain
-    _b566,  # 566 ThisTrigger
-    None,  # 567 __asgn_plain
+    None,  # 564 __asgn_plain
+    _b565,  # 565 BatchAttackTrigger
+    None,  # 566 __asgn_plain
+    _b567,  # 567 ThisTrigger
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
-    _b570,  # 570 CastTrigger
-    None,  # 571 __asgn_plain
+    None,  # 570 __asgn_plain
+    _b571,  # 571 CastTrigger
     None,  # 572 __asgn_plain
-    _b573,  # 573 YoursTrigger
-    None,  # 574 __asgn_plain
-    None,  # 575 __asgn_optional
+    None,  # 573 __asgn_plain
+    _b574,  # 574 YoursTrigger
+    None,  # 575 __asgn_plain
     None,  # 576 __asgn_optional
-    None,  # 577 __asgn_plain
+    None,  # 577 __asgn_optional
     None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
@@ -63102,103 +63170,103 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
-    _b586,  # 586 ZonePlace
-    None,  # 587 __asgn_plain
+    None,  # 586 __asgn_plain
+    _b587,  # 587 ZonePlace
     None,  # 588 __asgn_plain
     None,  # 589 __asgn_plain
     None,  # 590 __asgn_plain
     None,  # 591 __asgn_plain
-    _b592,  # 592 PTChange
-    None,  # 593 StaticPart
-    None,  # 594 __asgn_plain
-    _b595,  # 595 CantAttackOrBlock
-    None,  # 596 __asgn_plain
-    _b597,  # 597 CantAttack
-    None,  # 598 __asgn_plain
-    _b599,  # 599 CantBlock
-    None,  # 600 __asgn_plain
-    _b601,  # 601 CantBeBlockedByFewer
-    _b602,  # 602 CantBeBlockedExcept
-    _b603,  # 603 CanBlockOnly
-    None,  # 604 __asgn_plain
-    _b605,  # 605 CantBeTargetedBy
-    _b606,  # 606 CantBeTargeted
-    None,  # 607 __asgn_plain
-    _b608,  # 608 CantBeDestroyed
-    None,  # 609 __asgn_plain
-    _b610,  # 610 CantPhaseOut
-    None,  # 611 __asgn_plain
-    _b612,  # 612 PhasesEachUntap
-    None,  # 613 __asgn_plain
-    _b614,  # 614 GainsAbility
-    None,  # 615 __asgn_plain
+    None,  # 592 __asgn_plain
+    _b593,  # 593 PTChange
+    None,  # 594 StaticPart
+    None,  # 595 __asgn_plain
+    _b596,  # 596 CantAttackOrBlock
+    None,  # 597 __asgn_plain
+    _b598,  # 598 CantAttack
+    None,  # 599 __asgn_plain
+    _b600,  # 600 CantBlock
+    None,  # 601 __asgn_plain
+    _b602,  # 602 CantBeBlockedByFewer
+    _b603,  # 603 CantBeBlockedExcept
+    _b604,  # 604 CanBlockOnly
+    None,  # 605 __asgn_plain
+    _b606,  # 606 CantBeTargetedBy
+    _b607,  # 607 CantBeTargeted
+    None,  # 608 __asgn_plain
+    _b609,  # 609 CantBeDestroyed
+    None,  # 610 __asgn_plain
+    _b611,  # 611 CantPhaseOut
+    None,  # 612 __asgn_plain
+    _b613,  # 613 PhasesEachUntap
+    None,  # 614 __asgn_plain
+    _b615,  # 615 GainsAbility
     None,  # 616 __asgn_plain
-    _b617,  # 617 HasKeywordAtManaCost
-    _b618,  # 618 HasKeywords
-    _b619,  # 619 LosesKeywords
-    None,  # 620 __asgn_plain
+    None,  # 617 __asgn_plain
+    _b618,  # 618 HasKeywordAtManaCost
+    _b619,  # 619 HasKeywords
+    _b620,  # 620 LosesKeywords
     None,  # 621 __asgn_plain
-    _b622,  # 622 CombatDamageSteps
-    None,  # 623 __asgn_plain
-    _b624,  # 624 AssignsExcess
-    None,  # 625 __asgn_plain
-    _b626,  # 626 AttacksUntapped
-    None,  # 627 __asgn_plain
-    _b628,  # 628 DoesntUntap
-    None,  # 629 __asgn_plain
-    _b630,  # 630 DamageGainsLife
-    None,  # 631 __asgn_plain
-    _b632,  # 632 DamageIsLethal
-    None,  # 633 __asgn_plain
-    _b634,  # 634 DamageAsCounters
-    None,  # 635 __asgn_plain
-    _b636,  # 636 CantBeBlockedBy
-    None,  # 637 __asgn_plain
-    _b638,  # 638 CantBeAttachedBy
-    None,  # 639 __asgn_plain
-    _b640,  # 640 PreventDamageFrom
-    None,  # 641 __asgn_plain
-    _b642,  # 642 AttacksDespite
-    None,  # 643 __asgn_plain
-    _b644,  # 644 MaxBlockers
-    None,  # 645 __asgn_plain
-    _b646,  # 646 AttacksEachCombat
-    None,  # 647 __asgn_plain
-    _b648,  # 648 BlocksEachCombat
-    None,  # 649 __asgn_plain
-    _b650,  # 650 CantBeBlocked
-    None,  # 651 __asgn_plain
-    _b652,  # 652 IsColor
-    None,  # 653 __asgn_plain
+    None,  # 622 __asgn_plain
+    _b623,  # 623 CombatDamageSteps
+    None,  # 624 __asgn_plain
+    _b625,  # 625 AssignsExcess
+    None,  # 626 __asgn_plain
+    _b627,  # 627 AttacksUntapped
+    None,  # 628 __asgn_plain
+    _b629,  # 629 DoesntUntap
+    None,  # 630 __asgn_plain
+    _b631,  # 631 DamageGainsLife
+    None,  # 632 __asgn_plain
+    _b633,  # 633 DamageIsLethal
+    None,  # 634 __asgn_plain
+    _b635,  # 635 DamageAsCounters
+    None,  # 636 __asgn_plain
+    _b637,  # 637 CantBeBlockedBy
+    None,  # 638 __asgn_plain
+    _b639,  # 639 CantBeAttachedBy
+    None,  # 640 __asgn_plain
+    _b641,  # 641 PreventDamageFrom
+    None,  # 642 __asgn_plain
+    _b643,  # 643 AttacksDespite
+    None,  # 644 __asgn_plain
+    _b645,  # 645 MaxBlockers
+    None,  # 646 __asgn_plain
+    _b647,  # 647 AttacksEachCombat
+    None,  # 648 __asgn_plain
+    _b649,  # 649 BlocksEachCombat
+    None,  # 650 __asgn_plain
+    _b651,  # 651 CantBeBlocked
+    None,  # 652 __asgn_plain
+    _b653,  # 653 IsColor
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
-    None,  # 659 __asgn_oneormore
-    None,  # 660 __asgn_optional
+    None,  # 659 __asgn_plain
+    None,  # 660 __asgn_oneormore
     None,  # 661 __asgn_optional
     None,  # 662 __asgn_optional
     None,  # 663 __asgn_optional
     None,  # 664 __asgn_optional
     None,  # 665 __asgn_optional
-    None,  # 666 __asgn_oneormore
-    None,  # 667 __asgn_plain
+    None,  # 666 __asgn_optional
+    None,  # 667 __asgn_oneormore
     None,  # 668 __asgn_plain
-    None,  # 669 __asgn_oneormore
-    None,  # 670 __asgn_optional
+    None,  # 669 __asgn_plain
+    None,  # 670 __asgn_oneormore
     None,  # 671 __asgn_optional
-    None,  # 672 __asgn_plain
+    None,  # 672 __asgn_optional
     None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
     None,  # 676 __asgn_plain
-    None,  # 677 __asgn_optional
-    None,  # 678 __asgn_zeroormore
+    None,  # 677 __asgn_plain
+    None,  # 678 __asgn_optional
     None,  # 679 __asgn_zeroormore
-    None,  # 680 __asgn_oneormore
+    None,  # 680 __asgn_zeroormore
     None,  # 681 __asgn_oneormore
-    None,  # 682 __asgn_plain
+    None,  # 682 __asgn_oneormore
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
@@ -63207,27 +63275,27 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    _b691,  # 691 Duration
-    None,  # 692 __asgn_plain
+    None,  # 691 __asgn_plain
+    _b692,  # 692 Duration
     None,  # 693 __asgn_plain
-    _b694,  # 694 TargetObject
-    None,  # 695 __asgn_plain
-    _b696,  # 696 FromGraveyard
-    None,  # 697 __asgn_plain
-    None,  # 698 __asgn_optional
+    None,  # 694 __asgn_plain
+    _b695,  # 695 TargetObject
+    None,  # 696 __asgn_plain
+    _b697,  # 697 FromGraveyard
+    None,  # 698 __asgn_plain
     None,  # 699 __asgn_optional
     None,  # 700 __asgn_optional
-    None,  # 701 __asgn_plain
-    _b702,  # 702 OntoBattlefield
-    None,  # 703 Destination
-    None,  # 704 __asgn_plain
-    _b705,  # 705 IntoHand
-    None,  # 706 __asgn_plain
-    _b707,  # 707 IntoGraveyard
-    None,  # 708 __asgn_optional
-    None,  # 709 __asgn_plain
-    _b710,  # 710 CostValue
-    None,  # 711 __asgn_plain
+    None,  # 701 __asgn_optional
+    None,  # 702 __asgn_plain
+    _b703,  # 703 OntoBattlefield
+    None,  # 704 Destination
+    None,  # 705 __asgn_plain
+    _b706,  # 706 IntoHand
+    None,  # 707 __asgn_plain
+    _b708,  # 708 IntoGraveyard
+    None,  # 709 __asgn_optional
+    None,  # 710 __asgn_plain
+    _b711,  # 711 CostValue
     None,  # 712 __asgn_plain
     None,  # 713 __asgn_plain
     None,  # 714 __asgn_plain
@@ -63235,47 +63303,47 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 716 __asgn_plain
     None,  # 717 __asgn_plain
     None,  # 718 __asgn_plain
-    None,  # 719 __asgn_optional
-    None,  # 720 __asgn_plain
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_optional
     None,  # 721 __asgn_plain
     None,  # 722 __asgn_plain
     None,  # 723 __asgn_plain
-    None,  # 724 __asgn_optional
-    None,  # 725 __asgn_plain
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_optional
     None,  # 726 __asgn_plain
     None,  # 727 __asgn_plain
-    None,  # 728 __asgn_oneormore
+    None,  # 728 __asgn_plain
     None,  # 729 __asgn_oneormore
-    None,  # 730 __asgn_optional
-    None,  # 731 __asgn_plain
-    _b732,  # 732 BackRef
-    None,  # 733 __asgn_plain
-    _b734,  # 734 TargetPlayer
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_plain
+    None,  # 730 __asgn_oneormore
+    None,  # 731 __asgn_optional
+    None,  # 732 __asgn_plain
+    _b733,  # 733 BackRef
+    None,  # 734 __asgn_plain
+    _b735,  # 735 TargetPlayer
+    None,  # 736 __asgn_optional
     None,  # 737 __asgn_plain
-    _b738,  # 738 EachObjects
-    None,  # 739 KeywordCostPart
-    None,  # 740 __asgn_optional
-    None,  # 741 __asgn_oneormore
+    None,  # 738 __asgn_plain
+    _b739,  # 739 EachObjects
+    None,  # 740 KeywordCostPart
+    None,  # 741 __asgn_optional
     None,  # 742 __asgn_oneormore
-    None,  # 743 __asgn_optional
+    None,  # 743 __asgn_oneormore
     None,  # 744 __asgn_optional
     None,  # 745 __asgn_optional
-    None,  # 746 __asgn_plain
+    None,  # 746 __asgn_optional
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_oneormore
+    None,  # 748 __asgn_plain
     None,  # 749 __asgn_oneormore
-    None,  # 750 __asgn_plain
-    _b751,  # 751 QualityRef
-    None,  # 752 __asgn_plain
-    None,  # 753 __asgn_optional
-    None,  # 754 GrantedAbility
-    None,  # 755 __asgn_oneormore
+    None,  # 750 __asgn_oneormore
+    None,  # 751 __asgn_plain
+    _b752,  # 752 QualityRef
+    None,  # 753 __asgn_plain
+    None,  # 754 __asgn_optional
+    None,  # 755 GrantedAbility
     None,  # 756 __asgn_oneormore
-    None,  # 757 __asgn_plain
-    None,  # 758 __asgn_optional
-    None,  # 759 __asgn_oneormore
+    None,  # 757 __asgn_oneormore
+    None,  # 758 __asgn_plain
+    None,  # 759 __asgn_optional
     None,  # 760 __asgn_oneormore
     None,  # 761 __asgn_oneormore
     None,  # 762 __asgn_oneormore
@@ -63284,28 +63352,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 765 __asgn_oneormore
     None,  # 766 __asgn_oneormore
     None,  # 767 __asgn_oneormore
-    None,  # 768 __asgn_optional
-    None,  # 769 __asgn_plain
+    None,  # 768 __asgn_oneormore
+    None,  # 769 __asgn_optional
     None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
-    _b772,  # 772 PerTime
-    None,  # 773 __asgn_optional
-    None,  # 774 __asgn_oneormore
-    None,  # 775 __asgn_plain
-    _b776,  # 776 PerObject
-    None,  # 777 __asgn_optional
-    None,  # 778 __asgn_plain
+    None,  # 772 __asgn_plain
+    _b773,  # 773 PerTime
+    None,  # 774 __asgn_optional
+    None,  # 775 __asgn_oneormore
+    None,  # 776 __asgn_plain
+    _b777,  # 777 PerObject
+    None,  # 778 __asgn_optional
     None,  # 779 __asgn_plain
     None,  # 780 __asgn_plain
-    _b781,  # 781 PowerOf
-    None,  # 782 __asgn_plain
+    None,  # 781 __asgn_plain
+    _b782,  # 782 PowerOf
     None,  # 783 __asgn_plain
     None,  # 784 __asgn_plain
     None,  # 785 __asgn_plain
     None,  # 786 __asgn_plain
     None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
-    None,  # 789 __asgn_optional
+    None,  # 789 __asgn_plain
     None,  # 790 __asgn_optional
     None,  # 791 __asgn_optional
     None,  # 792 __asgn_optional
@@ -63313,53 +63381,54 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 794 __asgn_optional
     None,  # 795 __asgn_optional
     None,  # 796 __asgn_optional
-    None,  # 797 __asgn_oneormore
-    None,  # 798 __asgn_optional
+    None,  # 797 __asgn_optional
+    None,  # 798 __asgn_oneormore
     None,  # 799 __asgn_optional
-    None,  # 800 DelayedStep
-    None,  # 801 __asgn_optional
+    None,  # 800 __asgn_optional
+    None,  # 801 DelayedStep
     None,  # 802 __asgn_optional
-    None,  # 803 __asgn_plain
+    None,  # 803 __asgn_optional
     None,  # 804 __asgn_plain
-    None,  # 805 __asgn_optional
-    None,  # 806 __asgn_plain
-    _b807,  # 807 EntersEvent
-    None,  # 808 ThisEvent
-    None,  # 809 __asgn_plain
-    _b810,  # 810 LeavesEvent
-    None,  # 811 __asgn_plain
-    _b812,  # 812 DiesEvent
-    None,  # 813 __asgn_plain
-    _b814,  # 814 AttacksAloneEvent
-    None,  # 815 __asgn_plain
-    _b816,  # 816 AttacksEvent
-    None,  # 817 __asgn_plain
-    _b818,  # 818 BlocksEvent
-    None,  # 819 __asgn_plain
+    None,  # 805 __asgn_plain
+    None,  # 806 __asgn_optional
+    None,  # 807 __asgn_plain
+    _b808,  # 808 EntersEvent
+    None,  # 809 ThisEvent
+    None,  # 810 __asgn_plain
+    _b811,  # 811 LeavesEvent
+    None,  # 812 __asgn_plain
+    _b813,  # 813 DiesEvent
+    None,  # 814 __asgn_plain
+    _b815,  # 815 AttacksAloneEvent
+    None,  # 816 __asgn_plain
+    _b817,  # 817 AttacksEvent
+    None,  # 818 __asgn_plain
+    _b819,  # 819 BlocksEvent
     None,  # 820 __asgn_plain
     None,  # 821 __asgn_plain
-    _b822,  # 822 BlockedEvent
-    None,  # 823 __asgn_plain
-    _b824,  # 824 PhasesEvent
-    None,  # 825 __asgn_plain
-    _b826,  # 826 TurnedUpEvent
-    None,  # 827 __asgn_plain
-    _b828,  # 828 ExiledThisWayEvent
-    None,  # 829 __asgn_plain
-    _b830,  # 830 TargetedEvent
-    None,  # 831 __asgn_plain
+    None,  # 822 __asgn_plain
+    _b823,  # 823 BlockedEvent
+    None,  # 824 __asgn_plain
+    _b825,  # 825 PhasesEvent
+    None,  # 826 __asgn_plain
+    _b827,  # 827 TurnedUpEvent
+    None,  # 828 __asgn_plain
+    _b829,  # 829 ExiledThisWayEvent
+    None,  # 830 __asgn_plain
+    _b831,  # 831 TargetedEvent
     None,  # 832 __asgn_plain
-    _b833,  # 833 DealsDamageEvent
-    None,  # 834 __asgn_plain
-    _b835,  # 835 DealtDamageEvent
-    None,  # 836 __asgn_optional
+    None,  # 833 __asgn_plain
+    _b834,  # 834 DealsDamageEvent
+    None,  # 835 __asgn_plain
+    _b836,  # 836 DealtDamageEvent
     None,  # 837 __asgn_optional
-    None,  # 838 __asgn_oneormore
-    None,  # 839 __asgn_optional
+    None,  # 838 __asgn_optional
+    None,  # 839 __asgn_oneormore
     None,  # 840 __asgn_optional
     None,  # 841 __asgn_optional
     None,  # 842 __asgn_optional
     None,  # 843 __asgn_optional
     None,  # 844 __asgn_optional
     None,  # 845 __asgn_optional
+    None,  # 846 __asgn_optional
 ]

@@ -179,8 +179,11 @@ def _within(value: int | None, low: int, high: int) -> bool:
 _QUALITY_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def has_quality(colors: frozenset[str], quality: str) -> bool:
-    """Whether an object of ``colors`` has ``quality`` (702.16a: a color, or how many colors, 105.2)."""
+def has_quality(colors: frozenset[str], quality: str, subtypes: frozenset[str] | tuple[str, ...] = ()) -> bool:
+    """Whether an object of ``colors`` (and ``subtypes``) has ``quality`` (702.16a: a color, how many
+    colors, 105.2, or a subtype, "protection from Zombies", written capitalized)."""
+    if quality[:1].isupper():
+        return quality in subtypes
     if quality in _QUALITY_COLORS:
         return _QUALITY_COLORS[quality] in colors
     if quality == "multicolored":

@@ -32,7 +32,8 @@ from runtime.zones import Zone
 
 LAND_FOR = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 # What both players have on the battlefield, so that targeted spells and abilities have targets.
-BOARD = ("Grizzly Bears", "Steel Wall", "Forest", "Ajani's Mantra")
+# (the Forest is a snow land, so that a count of snow lands has one, 205.4g)
+BOARD = ("Grizzly Bears", "Steel Wall", "Snow-Covered Forest", "Ajani's Mantra")
 GRAVEYARD = ("Grizzly Bears", "Lightning Bolt", "Forest", "Steel Wall", "Walking Corpse", "Swirling Sandstorm")
 EXILE = ("Think Twice",)  # a card with flashback in exile (406)
 KEYWORD_CREATURES = {"flying": "Academy Drake"}  # a creature with each keyword a target may require
