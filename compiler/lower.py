@@ -498,7 +498,7 @@ class CardLowering:
         self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability
-        self.life_lost = False  # an instruction before, in this ability, made players lose life
+        self.counted_before = False  # an instruction before, in this ability, counts what it did (life lost, cards discarded)
         self.targets: list[TargetIR] = []
         self.event: Trigger | None = None  # the trigger of the ability being lowered ("that much", "that player")
         self.last_player: Ref | None = None  # the player of the last instruction that named one
@@ -510,8 +510,8 @@ class CardLowering:
         """An amount, with keyword parameters allowed inside keyword definitions; ``per``: "for each
         time it was kicked" multiplies it by the times the linked cost was paid (702.33d)."""
         out = _amount(a, self.params, self.ck)
-        if isinstance(out, am.EventAmount) and self.life_lost and (self.event is None or not self.event.event_amount):
-            out = am.LifeLostAmount(words=out.words)  # 608.2c: the life the instruction before took
+        if isinstance(out, am.EventAmount) and self.counted_before and (self.event is None or not self.event.event_amount):
+            out = am.ThisWayAmount(words=out.words)  # 608.2c: what the instruction before did
         if isinstance(out, am.EventAmount) and (self.event is None or not self.event.event_amount):
             self.ck.error(a, f"'{out.words}' has nothing to refer to: only a trigger on a damage event has an amount",
                           "e.g. 'whenever this is dealt damage: you gain that much life.'")
@@ -951,7 +951,7 @@ class CardLowering:
 
     def effect_LoseLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
         out = self._player_amount(e, cond, ef.LoseLife)
-        self.life_lost = True  # a later "that much" in the ability is the life lost (608.2c)
+        self.counted_before = True  # a later "that much" in the ability is the life lost (608.2c)
         return out
 
     def effect_DrawEffect(self, e: Any, cond: Condition | None) -> Effect:
@@ -965,6 +965,10 @@ class CardLowering:
                 return ef.Discard(self.last_player, self.amount(e.amount), implicit=True)
         player = self.player(e.player, cond)
         self.last_player = player
+        if e.hand:
+            # "discard all the cards in your hand": a later "that many" is how many (608.2c)
+            self.counted_before = True
+            return ef.Discard(player, am.Fixed(0, words="all"), whole_hand=True)
         return ef.Discard(player, self.amount(e.amount, e.per), at_random=bool(e.random))
 
     def _player_amount(self, e: Any, cond: Condition | None, make: Any, per: Any = None) -> Effect:
@@ -987,6 +991,9 @@ class CardLowering:
     def effect_ChangeBaseEffect(self, e: Any, cond: Condition | None) -> Effect:
         # 613.4b: the value is fixed as the effect begins (611.2c-style locking: counted on resolution)
         return ef.ChangeBase(str(e.which), self.amount(e.amount))
+
+    def effect_ExileCardsEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ExileCards(self.amount(e.amount))  # 406.3: the controller chooses them
 
     def effect_MoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         source = self.target(e.source, cond)
@@ -1640,7 +1647,7 @@ class CardLowering:
     def sentences(self, sentences: Any) -> tuple[SentenceIR, ...]:
         """Lower a sequence of sentences."""
         out: list[SentenceIR] = []
-        self.life_lost = False
+        self.counted_before = False
         self.named_this = False
         self.last_group = None
         self.chose = False

@@ -18,7 +18,7 @@ from .mana_abilities import AddMana
 from .values import (
     GraveyardSize,
     Cost, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
-    Fixed, LastAffected, LifeLostThisWay, Plus,
+    Fixed, LastAffected, AmountThisWay, Plus,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
     PlayerSlot, SacrificeSpec, Slot, SlotsFrom, Slots, ThisObject, TimesPaid, XValue, You,
 )
@@ -27,7 +27,7 @@ from .zones import Zone
 
 __all__ = [
     "Plus",
-    "LifeLostThisWay",
+    "AmountThisWay",
     "Ability",
     "ActionStep",
     "ActivatedAbility",

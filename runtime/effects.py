@@ -195,7 +195,7 @@ class LoseLife:
             n = self.amount.evaluate(res)
             res.game.change_life(p, -n)
             total += max(n, 0)
-        res.life_lost = total
+        res.this_way = total
 
 
 @dataclass(frozen=True)
@@ -359,6 +359,29 @@ class CounterSpell:
 
 
 @dataclass(frozen=True)
+class ExileFromGraveyard:
+    """406.3: "exile two cards from your graveyard" -- the controller chooses that many cards of their
+    graveyard (all of them if fewer) and exiles them; not targeted (115.10a)."""
+
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Choose the cards, then exile them; they become "them"."""
+        game = res.game
+        gy = list(game.zone(Zone.GRAVEYARD, res.controller))
+        k = min(self.amount.evaluate(res), len(gy))
+        if k <= 0:
+            res.performed = False
+            return
+        chosen = gy if k == len(gy) else game.ask_valid(
+            ChooseCards(res.controller, f"Exile {k} from your graveyard", tuple(Choice(str(o), game.name_of(o)) for o in gy), k, k),
+            lambda ans: chosen_keys(ans, gy, k, k), f"choose {k} cards of your graveyard to exile (406.3)")
+        moved = [n for n in (game.move(o, Zone.EXILE) for o in chosen) if n is not None]
+        res.last_affected = tuple(moved)
+        res.performed = len(moved) == self.amount.evaluate(res)
+
+
+@dataclass(frozen=True)
 class SetBaseValue:
     """613.4b, 611.2: "change this's base toughness to N" -- a continuous effect on the source setting
     its base power or toughness to N, counted as it resolves (608.2h); it lasts indefinitely (while the
@@ -488,10 +511,17 @@ class Discard:
     player: PlayerRef
     amount: Amount
     at_random: bool = False  # 701.8a: the cards are chosen at random
+    whole_hand: bool = False  # "discard all the cards in your hand" (then "that many", 608.2c)
 
     def resolve(self, res: "Resolution") -> None:
         """Ask for the cards (or pick them at random) and discard them."""
         for p in res.players(self.player):
+            if self.whole_hand:
+                # every card is discarded, wherever a replacement (702.35a madness) then puts it
+                n = len(res.game.zone(Zone.HAND, p))
+                res.performed = res.game.discard(p, n)
+                res.this_way = n
+                continue
             res.performed = res.game.discard(p, self.amount.evaluate(res), at_random=self.at_random)
 
 
@@ -993,6 +1023,7 @@ __all__ = [
     "CounterUnlessPays",
     "CreateTokenCopy",
     "CreateTokens",
+    "ExileFromGraveyard",
     "SetBaseValue",
     "DealDamage",
     "DealDamageDividedEvenly",

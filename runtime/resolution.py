@@ -37,7 +37,7 @@ class Resolution:
     performed: bool = True  # whether the previous instruction happened ("if you do", "if you can't")
     event_player: int = -1  # the player the triggering event named ("that player"), -1 if none
     event_amount: int = 0  # the triggering event's amount ("that much")
-    life_lost: int = 0  # the life the last life-losing instruction took ("that much", 608.2c, 702.101a)
+    this_way: int = 0  # how much the last counting instruction did ("that much", "that many": life lost, cards discarded, 608.2c)
     chosen: ObjectFilter | None = None  # the kind a player chose earlier in the ability ("of that type")
 
     def source_object(self) -> "GameObject | None":

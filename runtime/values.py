@@ -231,13 +231,14 @@ class Plus:
 
 
 @dataclass(frozen=True)
-class LifeLostThisWay:
-    """"that much" after a life-losing instruction (608.2c; 702.101a extort: "you gain life equal to the
-    total life lost this way"): the life the instruction before it made players lose."""
+class AmountThisWay:
+    """"that much", "that many" after an instruction that counts what it did (608.2c): the life it made
+    players lose (702.101a extort: "you gain life equal to the total life lost this way"), the cards it
+    discarded ("discard all the cards in your hand, then draw that many cards")."""
 
     def evaluate(self, res: "Resolution") -> int:
-        """The total the previous life-losing instruction took."""
-        return res.life_lost
+        """What the previous counting instruction did."""
+        return res.this_way
 
 
 @dataclass(frozen=True)
@@ -259,7 +260,7 @@ class CountOf:
                                if self.filter.matches(game, o, viewer=res.controller, source_oid=res.source_oid))
 
 
-Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, LifeLostThisWay,
+Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, AmountThisWay,
                CountOf, Plus]
 
 

@@ -126,9 +126,9 @@ class PowerOf(Amount):
 
 
 @dataclass(frozen=True)
-class LifeLostAmount(Amount):
-    """"that much" after a life-losing instruction of the same ability (608.2c; 702.101a: the total life
-    lost this way)."""
+class ThisWayAmount(Amount):
+    """"that much", "that many" after an instruction of the same ability that counts what it did
+    (608.2c): life lost (702.101a), cards discarded."""
 
     value = 0
     words: str = ""
@@ -137,7 +137,7 @@ class LifeLostAmount(Amount):
         return self.words
 
     def python(self) -> str:
-        return "rt.LifeLostThisWay()"
+        return "rt.AmountThisWay()"
 
 
 @dataclass(frozen=True)

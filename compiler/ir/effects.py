@@ -201,8 +201,11 @@ class Discard(Effect):
     amount: Amount
     at_random: bool = False
     implicit: bool = False
+    whole_hand: bool = False  # "discard all the cards in your hand"
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.whole_hand:
+            return "discard all the cards in your hand"
         if self.implicit:
             return f"discards {count_of(self.amount.value, 'card')}"
         tail = (" at random" if self.at_random else "") + per_time(self.amount)
@@ -212,6 +215,8 @@ class Discard(Effect):
 
     def python(self, actions: Actions) -> str:
         random = ", at_random=True" if self.at_random else ""
+        if self.whole_hand:
+            random += ", whole_hand=True"
         return f"rt.Discard(player={self.player.python()}, amount={self.amount.python()}{random})"
 
 
@@ -776,6 +781,19 @@ class ChangeBase(Effect):
 
     def python(self, actions: Actions) -> str:
         return f"rt.SetBaseValue(which={lit(self.which)}, amount={self.amount.python()})"
+
+
+@dataclass(frozen=True)
+class ExileCards(Effect):
+    """406.3: "exile two cards from your graveyard" -- cards of its controller's choice, not targeted."""
+
+    amount: Amount
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"exile {count_of(self.amount.value, 'card')} from your graveyard"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ExileFromGraveyard(amount={self.amount.python()})"
 
 
 @dataclass(frozen=True)
