@@ -608,6 +608,9 @@ class CardLowering:
                           "e.g. 'whenever a creature enters the battlefield under your control, if that creature ...'")
         return co.GreaterPowerOrToughness()
 
+    def condition_InGraveyardCondition(self, c: Any) -> Condition:
+        return co.InGraveyard()  # 113.6k
+
     def condition_DesignationCondition(self, c: Any) -> Condition:
         return co.IsDesignated(str(c.designation))  # 701.31b
 
@@ -1022,6 +1025,8 @@ class CardLowering:
         if not e.yours:
             return ef.ReturnToHand(ref)
         # "to your hand": only for what you own (its owner's hand is yours, 400.3).
+        if isinstance(ref, rf.ThisRef) and isinstance(self.event, StepTrigger) and self.event.zone == "graveyard":
+            return ef.ReturnToHand(ref, yours=True)  # its own card, in its owner's graveyard (113.6k, 108.4a)
         slot = ref.index if isinstance(ref, rf.SlotRef) and self.targets else None
         last = self.targets[-1] if slot is not None else None
         if slot is None or last is None or last.filter.controller != "own":
@@ -1403,6 +1408,10 @@ class CardLowering:
                 trigger = replace(trigger, zone=b.zone)  # 113.6b: it functions only in that zone
             self.event = trigger  # (an intervening "if" may ask about the event's object, 702.100a)
             cond = self.condition(b.condition) if b.condition is not None else None
+            if isinstance(cond, co.InGraveyard) and isinstance(trigger, StepTrigger):
+                # 113.6k: "at the beginning of your upkeep, if this is in your graveyard" functions there
+                trigger = replace(trigger, zone="graveyard")
+                self.event = trigger
             self.self_it, self.effects_done = trigger.own_event, 0
             try:
                 sents = self.sentences(b.sentences)

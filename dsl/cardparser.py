@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '7a9551d70d2c88790b6ed5802b9660ea13627116453e72abfbc2de22f3931936'
+GRAMMAR = 'aba6bdddf0225474cf0d2d37020b84c76da57e64adf4684ef0520db55fcf4ad6'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -240,6 +240,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('GreaterPTCondition', 'common', 'GreaterPTCondition', ''),
     ('__asgn_plain', 'plain', '', 'designation'),
     ('DesignationCondition', 'common', 'DesignationCondition', ''),
+    ('__asgn_plain', 'plain', '', 'zone'),
+    ('InGraveyardCondition', 'common', 'InGraveyardCondition', ''),
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'types'),
     ('CardTypesCondition', 'common', 'CardTypesCondition', ''),
@@ -10542,12 +10544,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p77] = q
-                if not (text.startswith('there', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'there', '')
-                q += 5
+                v = (q, 'this', '')
+                q += 4
                 p77 = q
                 res78.append(v)
                 q = sk0[p77]
@@ -10556,121 +10558,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p77] = q
-                if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'are', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                p79 = p77
-                res80: list[Any] = []
-                r = self.r_Amount_0(p79)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p79 = q
-                if v:
-                    res80.append(v)
-                if res80:
-                    n = Nt(res80)
-                    n.rule = 218
-                p77 = p79
-                if res80 and n:
-                    res78.append(n)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
+                v = (q, 'is', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'more', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'card', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                p81 = p77
-                res82: list[Any] = []
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('types', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'types', '')
-                q += 5
-                p81 = q
-                res82.append(v)
-                if res82:
-                    n = Nt(res82)
-                    n.rule = 219
-                p77 = p81
-                if res82 and n:
-                    res78.append(n)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'among', '')
-                q += 5
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
                 p77 = q
                 res78.append(v)
                 q = sk0[p77]
@@ -10701,23 +10594,31 @@ class CardParser:
                 q += 4
                 p77 = q
                 res78.append(v)
-                q = sk0[p77]
+                p79 = p77
+                res80: list[Any] = []
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p77 = q
-                res78.append(v)
+                p79 = q
+                res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 218
+                p77 = p79
+                if res80 and n:
+                    res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 220
+                    n.rule = 219
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -10727,25 +10628,41 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F19:
+        if ch in _F11:
             while True:
-                p83 = p
-                res84: list[Any] = []
-                q = sk0[p83]
+                p81 = p
+                res82: list[Any] = []
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith("it's", q)):
+                    sk0[p81] = q
+                if not (text.startswith('there', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "it's", '')
-                q += 4
-                p83 = q
-                res84.append(v)
-                r = self.e45_0(p83)
+                v = (q, 'there', '')
+                q += 5
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'are', '')
+                q += 3
+                p81 = q
+                res82.append(v)
+                p83 = p81
+                res84: list[Any] = []
+                r = self.r_Amount_0(p83)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10754,28 +10671,151 @@ class CardParser:
                 p83 = q
                 if v:
                     res84.append(v)
-                p85 = p83
-                res86: list[Any] = []
-                r = self.r_ObjectFilter_0(p85)
-                if r is None:
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 220
+                p81 = p83
+                if res84 and n:
+                    res82.append(n)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'or', '')
+                q += 2
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
+                q += 4
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p81 = q
+                res82.append(v)
+                p85 = p81
+                res86: list[Any] = []
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('types', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'types', '')
+                q += 5
                 p85 = q
-                if v:
-                    res86.append(v)
+                res86.append(v)
                 if res86:
                     n = Nt(res86)
                     n.rule = 221
-                p83 = p85
+                p81 = p85
                 if res86 and n:
-                    res84.append(n)
-                if res84:
-                    n = Nt(res84 if len(res84) == 1 and type(res84[0]) is not list else flatten(res84))
+                    res82.append(n)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'among', '')
+                q += 5
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p81 = q
+                res82.append(v)
+                if res82:
+                    n = Nt(res82)
                     n.rule = 222
-                q = p83
-                v = n if res84 else None
+                q = p81
+                v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 183
@@ -10783,22 +10823,36 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F19:
             while True:
                 p87 = p
                 res88: list[Any] = []
-                while True:
-                    r = self.e46_0(p87)
-                    if r is None:
-                        break
-                    q, v = r
-                    p87 = q
-                    if v is not None:
-                        res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, "it's", '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                r = self.e45_0(p87)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p87 = q
+                if v:
+                    res88.append(v)
                 p89 = p87
                 res90: list[Any] = []
-                r = self.r_ConditionWord_0(p89)
+                r = self.r_ObjectFilter_0(p89)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10813,44 +10867,86 @@ class CardParser:
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
+                if res88:
+                    n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
+                    n.rule = 224
+                q = p87
+                v = n if res88 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 183
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p91 = p
+                res92: list[Any] = []
                 while True:
-                    p91 = p87
-                    res92: list[Any] = []
-                    q = sk0[p91]
+                    r = self.e46_0(p91)
+                    if r is None:
+                        break
+                    q, v = r
+                    p91 = q
+                    if v is not None:
+                        res92.append(v)
+                    break
+                p93 = p91
+                res94: list[Any] = []
+                r = self.r_ConditionWord_0(p93)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p93 = q
+                if v:
+                    res94.append(v)
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 225
+                p91 = p93
+                if res94 and n:
+                    res92.append(n)
+                while True:
+                    p95 = p91
+                    res96: list[Any] = []
+                    q = sk0[p95]
                     if q < 0:
-                        q = _WS0(text, p91).end()
+                        q = _WS0(text, p95).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p91] = q
+                        sk0[p95] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p91 = q
-                    res92.append(v)
-                    p93 = p91
-                    res94: list[Any] = []
-                    r = self.r_ManaCost_0(p93)
+                    p95 = q
+                    res96.append(v)
+                    p97 = p95
+                    res98: list[Any] = []
+                    r = self.r_ManaCost_0(p97)
                     if r is None:
                         break
                     q, v = r
-                    p93 = q
+                    p97 = q
                     if v:
-                        res94.append(v)
-                    if res94:
-                        n = Nt(res94)
-                        n.rule = 224
-                    p91 = p93
-                    if res94 and n:
-                        res92.append(n)
-                    p87 = p91
-                    res88 += res92
+                        res98.append(v)
+                    if res98:
+                        n = Nt(res98)
+                        n.rule = 226
+                    p95 = p97
+                    if res98 and n:
+                        res96.append(n)
+                    p91 = p95
+                    res92 += res96
                     break
-                if res88:
-                    n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 225
-                q = p87
-                v = n if res88 else None
+                if res92:
+                    n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
+                    n.rule = 227
+                q = p91
+                v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 183
@@ -10878,7 +10974,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 226
+        n.rule = 228
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -10899,7 +10995,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 227
+        n.rule = 229
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10945,7 +11041,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 228
+        n.rule = 230
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -11061,7 +11157,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 229
+                    n.rule = 231
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11092,7 +11188,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 229
+                    n.rule = 231
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11116,7 +11212,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 229
+                    n.rule = 231
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11177,7 +11273,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 230
+                    n.rule = 232
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -11233,7 +11329,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 231
+        n.rule = 233
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -11269,7 +11365,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 232
+        n.rule = 234
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -11302,7 +11398,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 233
+                n.rule = 235
             q = p1
             v = n if res2 else None
             p = q
@@ -11312,7 +11408,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 234
+        n.rule = 236
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -11345,7 +11441,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 235
+                n.rule = 237
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11385,13 +11481,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 236
+                n.rule = 238
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 237
+                n.rule = 239
             q = p1
             v = n if res2 else None
             p = q
@@ -11401,7 +11497,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 238
+        n.rule = 240
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -11436,7 +11532,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 239
+        n.rule = 241
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -11469,7 +11565,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11490,7 +11586,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11511,7 +11607,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11532,7 +11628,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11569,7 +11665,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 241
+                    n.rule = 243
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11590,7 +11686,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 241
+                    n.rule = 243
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11611,7 +11707,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 241
+                    n.rule = 243
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11632,7 +11728,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 241
+                    n.rule = 243
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11653,7 +11749,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 241
+                    n.rule = 243
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11674,7 +11770,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 241
+                    n.rule = 243
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11695,7 +11791,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 241
+                    n.rule = 243
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11716,7 +11812,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 241
+                    n.rule = 243
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11753,7 +11849,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 242
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11774,7 +11870,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 242
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11795,7 +11891,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 242
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11816,7 +11912,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 242
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11837,7 +11933,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 242
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11858,7 +11954,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 242
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11905,7 +12001,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 243
+                n.rule = 245
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11921,7 +12017,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 244
+                n.rule = 246
             q = p1
             v = n if res2 else None
             p = q
@@ -11932,7 +12028,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 245
+        n.rule = 247
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -11966,7 +12062,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 246
+                n.rule = 248
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -12050,7 +12146,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 247
+                    n.rule = 249
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -12074,7 +12170,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 247
+                    n.rule = 249
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -12104,7 +12200,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 247
+                    n.rule = 249
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -12148,7 +12244,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 248
+                    n.rule = 250
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -12310,7 +12406,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 249
+                    n.rule = 251
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -12330,12 +12426,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 250
+                    n.rule = 252
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12365,7 +12461,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 251
+                    n.rule = 253
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -12415,18 +12511,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 252
+                    n.rule = 254
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 253
+                    n.rule = 255
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12441,7 +12537,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12569,18 +12665,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 254
+                    n.rule = 256
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 255
+                    n.rule = 257
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12742,18 +12838,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 256
+                    n.rule = 258
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 257
+                    n.rule = 259
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12922,7 +13018,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 258
+                    n.rule = 260
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12970,12 +13066,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 259
+                    n.rule = 261
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12990,7 +13086,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13005,7 +13101,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13040,7 +13136,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 260
+                        n.rule = 262
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -13100,7 +13196,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 261
+                    n.rule = 263
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -13117,7 +13213,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 262
+                    n.rule = 264
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
@@ -13180,7 +13276,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 263
+                        n.rule = 265
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -13226,12 +13322,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 264
+                    n.rule = 266
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13246,7 +13342,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13618,7 +13714,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 265
+                    n.rule = 267
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -13635,7 +13731,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 266
+                    n.rule = 268
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -13706,12 +13802,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 267
+                    n.rule = 269
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13845,7 +13941,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 268
+                    n.rule = 270
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -13862,7 +13958,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 269
+                    n.rule = 271
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -13905,12 +14001,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 270
+                    n.rule = 272
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14100,7 +14196,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 271
+                    n.rule = 273
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -14148,12 +14244,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 272
+                    n.rule = 274
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14313,12 +14409,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 273
+                    n.rule = 275
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14466,7 +14562,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 274
+                    n.rule = 276
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -14486,12 +14582,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 275
+                    n.rule = 277
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14506,7 +14602,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14521,7 +14617,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14536,7 +14632,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14600,7 +14696,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 276
+                    n.rule = 278
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -14650,18 +14746,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 277
+                    n.rule = 279
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 278
+                    n.rule = 280
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14800,18 +14896,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 279
+                    n.rule = 281
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 280
+                    n.rule = 282
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14883,7 +14979,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 281
+                    n.rule = 283
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -14984,18 +15080,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 282
+                    n.rule = 284
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 283
+                    n.rule = 285
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15053,7 +15149,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 284
+                    n.rule = 286
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -15186,7 +15282,7 @@ class CardParser:
                         res94.append(v)
                     if res94:
                         n = Nt(res94)
-                        n.rule = 285
+                        n.rule = 287
                     p91 = p93
                     if res94 and n:
                         res92.append(n)
@@ -15195,12 +15291,12 @@ class CardParser:
                     break
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 286
+                    n.rule = 288
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15236,7 +15332,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 287
+                    n.rule = 289
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -15314,7 +15410,7 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 288
+                    n.rule = 290
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -15329,12 +15425,12 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 289
+                    n.rule = 291
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15349,7 +15445,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 247
+                    n.rule = 249
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15409,7 +15505,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 290
+            n.rule = 292
         p = p1
         if res2 and n:
             res.append(n)
@@ -15425,7 +15521,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 291
+        n.rule = 293
         return p, n
 
     def e36_0(self, p: int) -> Any:
@@ -15446,7 +15542,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 292
+        n.rule = 294
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -15594,7 +15690,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 293
+                    n.rule = 295
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -15661,7 +15757,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 294
+                    n.rule = 296
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -15736,7 +15832,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 295
+                    n.rule = 297
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -15749,7 +15845,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 296
+        n.rule = 298
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -15894,7 +15990,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 297
+                    n.rule = 299
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15922,7 +16018,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 298
+                    n.rule = 300
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15950,7 +16046,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 299
+                    n.rule = 301
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -16075,7 +16171,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 300
+                    n.rule = 302
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -16248,13 +16344,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 301
+                n.rule = 303
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 302
+                n.rule = 304
             q = p1
             v = n if res2 else None
             p = q
@@ -16265,7 +16361,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 303
+        n.rule = 305
         return p, n
 
     def e43_0(self, p: int) -> Any:
@@ -16286,7 +16382,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 304
+        n.rule = 306
         return q, n
 
     def e44_0(self, p: int) -> Any:
@@ -16433,7 +16529,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 305
+                    n.rule = 307
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -16473,7 +16569,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 306
+                    n.rule = 308
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -16545,7 +16641,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 307
+        n.rule = 309
         return p, n
 
     def e47_0(self, p: int) -> Any:
@@ -18765,13 +18861,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 308
+                    n.rule = 310
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 309
+                    n.rule = 311
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -18796,7 +18892,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 310
+                    n.rule = 312
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -18856,13 +18952,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 311
+                    n.rule = 313
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 312
+                    n.rule = 314
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -18886,7 +18982,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 313
+                        n.rule = 315
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -18948,7 +19044,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 314
+                    n.rule = 316
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -18996,7 +19092,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 315
+                    n.rule = 317
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -19021,7 +19117,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 316
+                    n.rule = 318
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -19150,7 +19246,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 317
+                    n.rule = 319
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -19214,13 +19310,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 318
+                    n.rule = 320
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 319
+                    n.rule = 321
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -19271,7 +19367,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 320
+                    n.rule = 322
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -19288,7 +19384,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 321
+                    n.rule = 323
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -19378,7 +19474,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 322
+                    n.rule = 324
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -19429,7 +19525,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 323
+                    n.rule = 325
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -19455,7 +19551,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 324
+                    n.rule = 326
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -19475,7 +19571,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 325
+                    n.rule = 327
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -19656,7 +19752,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 326
+                    n.rule = 328
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -19715,7 +19811,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 327
+                    n.rule = 329
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -19814,7 +19910,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 328
+                    n.rule = 330
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -20176,7 +20272,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 329
+                    n.rule = 331
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -20210,7 +20306,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 330
+                    n.rule = 332
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -20287,7 +20383,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 331
+                    n.rule = 333
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -20391,7 +20487,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 332
+                    n.rule = 334
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -20442,7 +20538,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 333
+                    n.rule = 335
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -20510,7 +20606,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 334
+                    n.rule = 336
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -20530,7 +20626,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 335
+                    n.rule = 337
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -20569,13 +20665,13 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 336
+                    n.rule = 338
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 337
+                    n.rule = 339
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -20600,7 +20696,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 338
+                    n.rule = 340
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -20628,13 +20724,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 339
+                    n.rule = 341
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 340
+                    n.rule = 342
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -20701,13 +20797,13 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 341
+                    n.rule = 343
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 342
+                    n.rule = 344
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -20732,7 +20828,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 343
+                    n.rule = 345
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -20763,13 +20859,13 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 344
+                    n.rule = 346
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 345
+                    n.rule = 347
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -20850,7 +20946,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 346
+                    n.rule = 348
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -21194,13 +21290,13 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 347
+                    n.rule = 349
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 348
+                    n.rule = 350
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -21225,7 +21321,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 349
+                    n.rule = 351
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -21317,7 +21413,7 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 350
+                    n.rule = 352
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -21348,13 +21444,13 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 351
+                    n.rule = 353
                 p83 = p89
                 if res90 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 352
+                    n.rule = 354
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -21393,7 +21489,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 353
+                    n.rule = 355
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -21410,7 +21506,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 354
+                    n.rule = 356
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -21450,7 +21546,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 355
+                    n.rule = 357
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
@@ -21481,13 +21577,13 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 356
+                    n.rule = 358
                 p91 = p99
                 if res100 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 357
+                    n.rule = 359
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -21562,7 +21658,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 358
+                    n.rule = 360
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -21593,13 +21689,13 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 359
+                    n.rule = 361
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 360
+                    n.rule = 362
                 q = p101
                 v = n if res102 else None
                 if v is not None:
@@ -21627,7 +21723,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 361
+        n.rule = 363
         return q, n
 
     def e52_0(self, p: int) -> Any:
@@ -21648,7 +21744,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 362
+        n.rule = 364
         return q, n
 
     def e53_1(self, p: int) -> Any:
@@ -21680,7 +21776,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 363
+                    n.rule = 365
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21734,13 +21830,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 364
+                    n.rule = 366
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 365
+                    n.rule = 367
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21777,7 +21873,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 366
+                    n.rule = 368
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21824,13 +21920,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 367
+                    n.rule = 369
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 368
+                    n.rule = 370
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -21869,13 +21965,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 369
+                    n.rule = 371
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 370
+                    n.rule = 372
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -21918,7 +22014,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 232
+        n.rule = 234
         return p, n
 
     def e54_1(self, p: int) -> Any:
@@ -21951,7 +22047,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 233
+                n.rule = 235
             q = p1
             v = n if res2 else None
             p = q
@@ -21961,7 +22057,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 234
+        n.rule = 236
         return p, n
 
     def e55_0(self, p: int) -> Any:
@@ -22004,7 +22100,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 371
+                n.rule = 373
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22051,7 +22147,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 372
+                n.rule = 374
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22081,7 +22177,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 373
+            n.rule = 375
         p = p5
         if res6 and n:
             res.append(n)
@@ -22123,7 +22219,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 374
+                n.rule = 376
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22153,7 +22249,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 375
+            n.rule = 377
         p = p11
         if res12 and n:
             res.append(n)
@@ -22167,7 +22263,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 376
+        n.rule = 378
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -22308,7 +22404,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 377
+                n.rule = 379
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22357,7 +22453,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 378
+            n.rule = 380
         p = p9
         if res10 and n:
             res.append(n)
@@ -22420,7 +22516,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 379
+        n.rule = 381
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -22577,14 +22673,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 380
+            n.rule = 382
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 381
+        n.rule = 383
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -22628,7 +22724,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 382
+        n.rule = 384
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22673,13 +22769,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 383
+                n.rule = 385
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 384
+                n.rule = 386
             q = p1
             v = n if res2 else None
             p = q
@@ -22690,7 +22786,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 387
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22788,7 +22884,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 386
+        n.rule = 388
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22861,14 +22957,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 387
+            n.rule = 389
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 388
+        n.rule = 390
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -23020,7 +23116,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 389
+        n.rule = 391
         return p, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -23076,7 +23172,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 390
+            n.rule = 392
         p = p1
         if res2 and n:
             res.append(n)
@@ -23150,7 +23246,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 391
+        n.rule = 393
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23206,7 +23302,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 392
+            n.rule = 394
         p = p1
         if res2 and n:
             res.append(n)
@@ -23333,7 +23429,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 393
+        n.rule = 395
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23406,14 +23502,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 394
+            n.rule = 396
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 395
+        n.rule = 397
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -23565,7 +23661,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 398
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23624,7 +23720,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 397
+                n.rule = 399
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23707,7 +23803,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 398
+                n.rule = 400
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23717,7 +23813,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 399
+        n.rule = 401
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -24117,7 +24213,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 400
+        n.rule = 402
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -24152,7 +24248,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 401
+        n.rule = 403
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -24187,7 +24283,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 402
+        n.rule = 404
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -24222,7 +24318,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 403
+        n.rule = 405
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -24590,7 +24686,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 404
+        n.rule = 406
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -24711,7 +24807,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 405
+                    n.rule = 407
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24854,7 +24950,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 406
+                    n.rule = 408
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24902,7 +24998,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 407
+                    n.rule = 409
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24927,7 +25023,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 408
+                    n.rule = 410
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -24966,7 +25062,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 409
+                    n.rule = 411
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -25038,7 +25134,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 410
+                    n.rule = 412
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -25085,7 +25181,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 411
+                    n.rule = 413
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -25105,7 +25201,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 412
+                    n.rule = 414
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -25132,7 +25228,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 413
+                    n.rule = 415
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25166,7 +25262,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 412
+                    n.rule = 414
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -25193,7 +25289,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 414
+                    n.rule = 416
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -25213,7 +25309,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 412
+                    n.rule = 414
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -25240,7 +25336,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 415
+                    n.rule = 417
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -25274,7 +25370,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 412
+                    n.rule = 414
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -25301,7 +25397,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 416
+                    n.rule = 418
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -25335,7 +25431,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 412
+                    n.rule = 414
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25362,7 +25458,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 417
+                    n.rule = 419
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25396,7 +25492,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 412
+                    n.rule = 414
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25444,7 +25540,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 418
+        n.rule = 420
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -25648,7 +25744,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 419
+                    n.rule = 421
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25687,7 +25783,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 420
+            n.rule = 422
         p = p1
         if res2 and n:
             res.append(n)
@@ -25785,7 +25881,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 421
+        n.rule = 423
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25853,7 +25949,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 422
+                n.rule = 424
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25863,7 +25959,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 423
+        n.rule = 425
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25895,14 +25991,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 424
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 425
+        n.rule = 427
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25921,7 +26017,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 426
+                n.rule = 428
             q = p1
             v = n if res2 else None
             p = q
@@ -25946,7 +26042,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 427
+            n.rule = 429
         p = p3
         if res4 and n:
             res.append(n)
@@ -25960,7 +26056,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 428
+        n.rule = 430
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -26064,14 +26160,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 431
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 430
+        n.rule = 432
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -26103,7 +26199,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 431
+            n.rule = 433
         p = p1
         if res2 and n:
             res.append(n)
@@ -26135,7 +26231,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 432
+            n.rule = 434
         p = p3
         if res4 and n:
             res.append(n)
@@ -26170,7 +26266,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 433
+            n.rule = 435
         p = p5
         if res6 and n:
             res.append(n)
@@ -26261,7 +26357,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 434
+                n.rule = 436
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26280,7 +26376,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 437
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26311,7 +26407,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 436
+        n.rule = 438
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26330,7 +26426,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 437
+                n.rule = 439
             q = p1
             v = n if res2 else None
             p = q
@@ -26363,7 +26459,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 438
+        n.rule = 440
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26382,7 +26478,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 439
+                n.rule = 441
             q = p1
             v = n if res2 else None
             p = q
@@ -26406,7 +26502,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 442
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26462,7 +26558,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 443
         p = p1
         if res2 and n:
             res.append(n)
@@ -26478,7 +26574,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 442
+                n.rule = 444
             q = p3
             v = n if res4 else None
             p = q
@@ -26488,7 +26584,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 443
+        n.rule = 445
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26520,7 +26616,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 446
         p = p1
         if res2 and n:
             res.append(n)
@@ -26558,7 +26654,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 445
+        n.rule = 447
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26590,7 +26686,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26606,7 +26702,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 447
+                n.rule = 449
             q = p3
             v = n if res4 else None
             p = q
@@ -26635,7 +26731,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 448
+        n.rule = 450
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26667,7 +26763,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26788,7 +26884,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 450
+                n.rule = 452
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26803,7 +26899,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 451
+                n.rule = 453
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -26844,7 +26940,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 452
+        n.rule = 454
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26888,7 +26984,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 453
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -26980,14 +27076,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 454
+            n.rule = 456
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 455
+        n.rule = 457
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -27019,7 +27115,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
@@ -27083,7 +27179,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 457
+            n.rule = 459
         p = p5
         if res6 and n:
             res.append(n)
@@ -27098,7 +27194,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 458
+            n.rule = 460
         p = p7
         if res8 and n:
             res.append(n)
@@ -27188,7 +27284,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 459
+            n.rule = 461
         p = p11
         if res12 and n:
             res.append(n)
@@ -27204,7 +27300,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 460
+        n.rule = 462
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -27236,7 +27332,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 463
         p = p1
         if res2 and n:
             res.append(n)
@@ -27302,7 +27398,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 462
+                n.rule = 464
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27325,7 +27421,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 463
+                    n.rule = 465
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27398,7 +27494,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 464
+        n.rule = 466
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27430,7 +27526,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 465
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -27449,7 +27545,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 466
+        n.rule = 468
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27506,7 +27602,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 467
+                n.rule = 469
             q = p1
             v = n if res2 else None
             p = q
@@ -27543,7 +27639,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 468
+            n.rule = 470
         p = p3
         if res4 and n:
             res.append(n)
@@ -27582,7 +27678,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 469
+            n.rule = 471
         p = p5
         if res6 and n:
             res.append(n)
@@ -27601,7 +27697,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 470
+        n.rule = 472
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27640,7 +27736,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 473
         p = p1
         if res2 and n:
             res.append(n)
@@ -27720,14 +27816,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 472
+            n.rule = 474
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 475
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27759,7 +27855,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -27774,7 +27870,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 475
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
@@ -27808,14 +27904,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 476
+            n.rule = 478
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 477
+        n.rule = 479
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27847,7 +27943,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27863,7 +27959,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 479
+                n.rule = 481
             q = p3
             v = n if res4 else None
             p = q
@@ -27940,7 +28036,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 480
+        n.rule = 482
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27972,7 +28068,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -28010,7 +28106,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 482
+        n.rule = 484
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -28042,7 +28138,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
@@ -28058,7 +28154,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 484
+                n.rule = 486
             q = p3
             v = n if res4 else None
             p = q
@@ -28091,7 +28187,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 485
+                n.rule = 487
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28106,7 +28202,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 486
+                n.rule = 488
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -28170,7 +28266,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 487
+                n.rule = 489
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -28180,7 +28276,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 490
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -28212,7 +28308,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 491
         p = p1
         if res2 and n:
             res.append(n)
@@ -28263,14 +28359,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 490
+            n.rule = 492
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 493
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -28350,7 +28446,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -28369,7 +28465,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 493
+        n.rule = 495
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28401,14 +28497,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 495
+        n.rule = 497
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28427,7 +28523,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 496
+                n.rule = 498
             q = p1
             v = n if res2 else None
             p = q
@@ -28452,7 +28548,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 497
+            n.rule = 499
         p = p3
         if res4 and n:
             res.append(n)
@@ -28467,14 +28563,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 498
+            n.rule = 500
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 499
+        n.rule = 501
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28506,7 +28602,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
@@ -28560,7 +28656,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 501
+                n.rule = 503
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28602,7 +28698,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 502
+                    n.rule = 504
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28651,7 +28747,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 503
+        n.rule = 505
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28683,14 +28779,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 504
+            n.rule = 506
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 505
+        n.rule = 507
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28746,14 +28842,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 506
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 507
+        n.rule = 509
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28785,14 +28881,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 508
+            n.rule = 510
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 509
+        n.rule = 511
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28824,7 +28920,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 510
+            n.rule = 512
         p = p1
         if res2 and n:
             res.append(n)
@@ -28839,7 +28935,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 511
+            n.rule = 513
         p = p3
         if res4 and n:
             res.append(n)
@@ -28873,14 +28969,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 512
+            n.rule = 514
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 513
+        n.rule = 515
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28919,14 +29015,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 514
+            n.rule = 516
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 515
+        n.rule = 517
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28982,7 +29078,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 516
+            n.rule = 518
         p = p1
         if res2 and n:
             res.append(n)
@@ -29092,7 +29188,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 517
+        n.rule = 519
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -29124,7 +29220,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 518
+            n.rule = 520
         p = p1
         if res2 and n:
             res.append(n)
@@ -29138,7 +29234,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 519
+        n.rule = 521
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -29170,7 +29266,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 520
+            n.rule = 522
         p = p1
         if res2 and n:
             res.append(n)
@@ -29286,7 +29382,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 521
+        n.rule = 523
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -29366,7 +29462,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 522
+        n.rule = 524
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -29386,7 +29482,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 523
+            n.rule = 525
         p = p1
         if res2 and n:
             res.append(n)
@@ -29413,7 +29509,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 524
+            n.rule = 526
         p = p3
         if res4 and n:
             res.append(n)
@@ -29467,7 +29563,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 525
+                n.rule = 527
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29477,7 +29573,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 526
+        n.rule = 528
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -29497,7 +29593,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 527
+            n.rule = 529
         p = p1
         if res2 and n:
             res.append(n)
@@ -29591,14 +29687,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 528
+            n.rule = 530
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 529
+        n.rule = 531
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29621,7 +29717,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 530
+                n.rule = 532
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29668,7 +29764,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 531
+                n.rule = 533
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29703,7 +29799,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 532
+        n.rule = 534
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -29793,7 +29889,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 533
+        n.rule = 535
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -29895,7 +29991,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 534
+                    n.rule = 536
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29923,12 +30019,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 535
+                    n.rule = 537
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29956,12 +30052,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 536
+                    n.rule = 538
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 536
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30065,7 +30161,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 537
+        n.rule = 539
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -30152,7 +30248,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 540
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30173,7 +30269,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 540
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30194,7 +30290,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 540
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30217,7 +30313,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 540
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30240,7 +30336,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 540
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30395,7 +30491,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 539
+                    n.rule = 541
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30425,7 +30521,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 539
+                    n.rule = 541
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30503,18 +30599,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 540
+                    n.rule = 542
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 541
+                    n.rule = 543
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30541,7 +30637,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 542
+                    n.rule = 544
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30561,12 +30657,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 543
+                    n.rule = 545
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30581,7 +30677,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30596,7 +30692,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30679,7 +30775,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 544
+                    n.rule = 546
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30710,18 +30806,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 545
+                    n.rule = 547
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 546
+                    n.rule = 548
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30765,18 +30861,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 547
+                    n.rule = 549
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 548
+                    n.rule = 550
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30791,7 +30887,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30860,18 +30956,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 549
+                    n.rule = 551
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 550
+                    n.rule = 552
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30910,18 +31006,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 551
+                    n.rule = 553
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 552
+                    n.rule = 554
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30936,7 +31032,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30993,7 +31089,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 553
+                    n.rule = 555
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31113,7 +31209,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 554
+        n.rule = 556
         return p, n
 
     def e97_1(self, p: int) -> Any:
@@ -31153,7 +31249,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 555
+                    n.rule = 557
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31184,7 +31280,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 558
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -31339,7 +31435,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 293
+                    n.rule = 295
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -31406,7 +31502,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 294
+                    n.rule = 296
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -31481,7 +31577,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 295
+                    n.rule = 297
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31494,7 +31590,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 296
+        n.rule = 298
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -31592,7 +31688,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 557
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31617,18 +31713,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 558
+                    n.rule = 560
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 559
+                    n.rule = 561
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 560
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31658,7 +31754,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 561
+                    n.rule = 563
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -31703,7 +31799,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 562
+                    n.rule = 564
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31779,12 +31875,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 563
+                    n.rule = 565
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 560
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31811,7 +31907,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 564
+                    n.rule = 566
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31870,7 +31966,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 565
+                    n.rule = 567
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31892,18 +31988,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 566
+                    n.rule = 568
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 567
+                    n.rule = 569
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 560
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31933,7 +32029,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 568
+                    n.rule = 570
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31971,12 +32067,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 569
+                    n.rule = 571
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 560
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32006,7 +32102,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 570
+                    n.rule = 572
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -32031,7 +32127,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 571
+                    n.rule = 573
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -32066,18 +32162,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 572
+                    n.rule = 574
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 573
+                    n.rule = 575
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 560
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32107,7 +32203,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 574
+                    n.rule = 576
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -32133,7 +32229,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 575
+                    n.rule = 577
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -32185,12 +32281,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 576
+                    n.rule = 578
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 560
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32228,7 +32324,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 577
+                n.rule = 579
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32256,7 +32352,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 578
+        n.rule = 580
         return q, n
 
     def e100_0(self, p: int) -> Any:
@@ -32277,7 +32373,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 579
+        n.rule = 581
         return q, n
 
     def e101_0(self, p: int) -> Any:
@@ -32309,7 +32405,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 580
+                    n.rule = 582
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32338,7 +32434,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 581
+                    n.rule = 583
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32380,7 +32476,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 582
+                n.rule = 584
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32435,7 +32531,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 583
+                    n.rule = 585
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32466,7 +32562,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 584
+                    n.rule = 586
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -32525,7 +32621,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 585
+                    n.rule = 587
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -32640,7 +32736,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 586
+                    n.rule = 588
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32834,7 +32930,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 587
+                    n.rule = 589
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32923,7 +33019,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 588
+                    n.rule = 590
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32943,7 +33039,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 589
+                    n.rule = 591
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32998,13 +33094,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 590
+                    n.rule = 592
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 589
+                    n.rule = 591
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33042,7 +33138,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 591
+                    n.rule = 593
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33093,7 +33189,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 592
+                n.rule = 594
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -33176,7 +33272,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 593
+                    n.rule = 595
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -33215,7 +33311,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 594
+                    n.rule = 596
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -33258,12 +33354,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 595
+                    n.rule = 597
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33332,18 +33428,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 597
+                    n.rule = 599
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 598
+                    n.rule = 600
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33384,18 +33480,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 599
+                    n.rule = 601
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 600
+                    n.rule = 602
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33436,18 +33532,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 601
+                    n.rule = 603
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 602
+                    n.rule = 604
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33547,7 +33643,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 603
+                    n.rule = 605
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -33595,12 +33691,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 604
+                    n.rule = 606
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33690,12 +33786,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 605
+                    n.rule = 607
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33757,12 +33853,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 606
+                    n.rule = 608
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33910,7 +34006,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 607
+                    n.rule = 609
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -33930,12 +34026,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 608
+                    n.rule = 610
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34095,12 +34191,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 609
+                    n.rule = 611
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34155,18 +34251,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 610
+                    n.rule = 612
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 611
+                    n.rule = 613
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34221,18 +34317,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 612
+                    n.rule = 614
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 613
+                    n.rule = 615
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34357,18 +34453,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 614
+                    n.rule = 616
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 615
+                    n.rule = 617
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34413,7 +34509,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 616
+                    n.rule = 618
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -34433,12 +34529,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 617
+                    n.rule = 619
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34469,7 +34565,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 618
+                    n.rule = 620
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -34575,18 +34671,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 619
+                    n.rule = 621
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 620
+                    n.rule = 622
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34615,12 +34711,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 621
+                    n.rule = 623
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34649,12 +34745,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 622
+                    n.rule = 624
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34751,7 +34847,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 623
+                    n.rule = 625
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -34786,7 +34882,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 624
+                        n.rule = 626
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -34832,12 +34928,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 625
+                    n.rule = 627
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34990,18 +35086,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 626
+                    n.rule = 628
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 627
+                    n.rule = 629
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35070,18 +35166,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 628
+                    n.rule = 630
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 629
+                    n.rule = 631
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35173,18 +35269,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 630
+                    n.rule = 632
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 631
+                    n.rule = 633
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35365,18 +35461,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 632
+                    n.rule = 634
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 633
+                    n.rule = 635
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35473,18 +35569,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 634
+                    n.rule = 636
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 635
+                    n.rule = 637
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35637,18 +35733,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 636
+                    n.rule = 638
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 637
+                    n.rule = 639
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35726,7 +35822,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 638
+                    n.rule = 640
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -35746,12 +35842,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 639
+                    n.rule = 641
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35857,7 +35953,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 640
+                    n.rule = 642
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -35877,12 +35973,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 641
+                    n.rule = 643
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35946,7 +36042,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 642
+                    n.rule = 644
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -36022,12 +36118,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 643
+                    n.rule = 645
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36167,18 +36263,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 644
+                    n.rule = 646
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 645
+                    n.rule = 647
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36292,7 +36388,7 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 646
+                    n.rule = 648
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
@@ -36307,12 +36403,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 647
+                    n.rule = 649
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36395,18 +36491,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 648
+                    n.rule = 650
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 649
+                    n.rule = 651
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36489,18 +36585,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 650
+                    n.rule = 652
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 651
+                    n.rule = 653
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36555,18 +36651,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 652
+                    n.rule = 654
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 653
+                    n.rule = 655
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36597,18 +36693,18 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 654
+                    n.rule = 656
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 655
+                    n.rule = 657
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 598
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36649,7 +36745,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 656
+                    n.rule = 658
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36679,7 +36775,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 657
+                    n.rule = 659
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36704,7 +36800,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 658
+                    n.rule = 660
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36735,7 +36831,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 659
+                    n.rule = 661
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36760,7 +36856,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 660
+                    n.rule = 662
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36796,7 +36892,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 661
+                n.rule = 663
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36850,7 +36946,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 662
+        n.rule = 664
         return p, n
 
     def e108_0(self, p: int) -> Any:
@@ -36871,7 +36967,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 665
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -36892,7 +36988,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 666
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -36913,7 +37009,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 667
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -36934,7 +37030,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 668
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -36955,7 +37051,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 669
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -36976,7 +37072,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 670
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -37011,7 +37107,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 671
         return p, n
 
     def e115_0(self, p: int) -> Any:
@@ -37240,7 +37336,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 670
+                    n.rule = 672
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37263,7 +37359,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 673
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37314,7 +37410,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 672
+        n.rule = 674
         return p, n
 
     def e120_0(self, p: int) -> Any:
@@ -37335,7 +37431,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 675
         return q, n
 
     def e121_0(self, p: int) -> Any:
@@ -37356,7 +37452,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 674
+        n.rule = 676
         return q, n
 
     def e122_0(self, p: int) -> Any:
@@ -37536,7 +37632,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 675
+                    n.rule = 677
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37611,7 +37707,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 678
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37656,7 +37752,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 677
+                    n.rule = 679
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37738,7 +37834,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 678
+                    n.rule = 680
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37761,7 +37857,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 679
+                    n.rule = 681
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37897,7 +37993,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 682
         return q, n
 
     def e129_0(self, p: int) -> Any:
@@ -37918,7 +38014,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 681
+        n.rule = 683
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -37949,7 +38045,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 682
+        n.rule = 684
         return p, n
 
     def e131_0(self, p: int) -> Any:
@@ -37984,7 +38080,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 683
+        n.rule = 685
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -38082,7 +38178,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 684
+        n.rule = 686
         return p, n
 
     def e134_0(self, p: int) -> Any:
@@ -38144,7 +38240,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 685
+                    n.rule = 687
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38210,7 +38306,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 686
+                    n.rule = 688
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38370,7 +38466,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 687
+                    n.rule = 689
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38396,7 +38492,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 688
+                    n.rule = 690
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38421,7 +38517,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 689
+                        n.rule = 691
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -38488,7 +38584,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 690
+                    n.rule = 692
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38534,7 +38630,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 691
+                    n.rule = 693
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38630,7 +38726,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 692
+                    n.rule = 694
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38711,7 +38807,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 695
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38806,7 +38902,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 694
+                    n.rule = 696
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38897,7 +38993,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 695
+                    n.rule = 697
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38951,7 +39047,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 696
+                    n.rule = 698
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -38985,7 +39081,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 696
+                    n.rule = 698
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -39063,7 +39159,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 697
+                    n.rule = 699
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39111,7 +39207,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
@@ -39155,7 +39251,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 699
+        n.rule = 701
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -39195,7 +39291,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 700
+            n.rule = 702
         p = p1
         if res2 and n:
             res.append(n)
@@ -39214,7 +39310,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 701
+        n.rule = 703
         return p, n
 
     def e142_0(self, p: int) -> Any:
@@ -39299,7 +39395,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 702
+                    n.rule = 704
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39365,7 +39461,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 703
+        n.rule = 705
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -39684,7 +39780,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 704
+        n.rule = 706
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -39750,7 +39846,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 707
         return q, n
 
     def e150_0(self, p: int) -> Any:
@@ -39935,18 +40031,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 706
+                    n.rule = 708
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 707
+                    n.rule = 709
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39982,7 +40078,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 709
+                    n.rule = 711
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40002,12 +40098,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 710
+                    n.rule = 712
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40043,7 +40139,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 711
+                    n.rule = 713
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40063,12 +40159,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 712
+                    n.rule = 714
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40093,7 +40189,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 715
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -40125,12 +40221,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 714
+                    n.rule = 716
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40150,12 +40246,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 716
+                    n.rule = 718
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40358,7 +40454,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 717
+                    n.rule = 719
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40402,7 +40498,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 718
+                    n.rule = 720
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40816,7 +40912,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 721
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40875,7 +40971,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 720
+                    n.rule = 722
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40955,7 +41051,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 721
+                    n.rule = 723
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41032,7 +41128,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 722
+                    n.rule = 724
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41077,7 +41173,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 723
+                    n.rule = 725
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41162,7 +41258,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 726
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -41218,7 +41314,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 727
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41247,7 +41343,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 726
+                    n.rule = 728
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -41278,7 +41374,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 727
+                    n.rule = 729
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -41301,7 +41397,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 728
+                    n.rule = 730
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -41329,7 +41425,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 731
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -41525,7 +41621,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 730
+                    n.rule = 732
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41555,7 +41651,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 731
+                        n.rule = 733
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -41581,7 +41677,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 732
+                n.rule = 734
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -41634,7 +41730,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 735
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -41678,7 +41774,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 736
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -41699,7 +41795,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 737
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -41717,14 +41813,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 736
+            n.rule = 738
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 737
+        n.rule = 739
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -41806,7 +41902,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 738
+            n.rule = 740
         p = p1
         if res2 and n:
             res.append(n)
@@ -41838,7 +41934,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 739
+        n.rule = 741
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -41859,7 +41955,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 742
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41887,7 +41983,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 741
+            n.rule = 743
         p = p1
         if res2 and n:
             res.append(n)
@@ -41902,7 +41998,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 742
+            n.rule = 744
         p = p3
         if res4 and n:
             res.append(n)
@@ -41918,7 +42014,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 743
+        n.rule = 745
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -42002,7 +42098,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 744
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42063,7 +42159,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 744
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42140,7 +42236,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 744
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42204,7 +42300,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 744
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42310,7 +42406,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 744
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42387,7 +42483,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 744
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42683,7 +42779,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 400
+        n.rule = 402
         return q, n
 
     def e181_1(self, p: int) -> Any:
@@ -42718,7 +42814,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 401
+        n.rule = 403
         return p, n
 
     def e182_1(self, p: int) -> Any:
@@ -42753,7 +42849,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 402
+        n.rule = 404
         return p, n
 
     def e183_1(self, p: int) -> Any:
@@ -42788,7 +42884,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 403
+        n.rule = 405
         return p, n
 
     def e184_1(self, p: int) -> Any:
@@ -43156,7 +43252,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 404
+        n.rule = 406
         return q, n
 
     def e190_1(self, p: int) -> Any:
@@ -43277,7 +43373,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 405
+                    n.rule = 407
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43420,7 +43516,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 406
+                    n.rule = 408
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43468,7 +43564,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 407
+                    n.rule = 409
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43493,7 +43589,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 408
+                    n.rule = 410
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -43532,7 +43628,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 409
+                    n.rule = 411
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -43604,7 +43700,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 410
+                    n.rule = 412
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -43651,7 +43747,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 411
+                    n.rule = 413
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43671,7 +43767,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 412
+                    n.rule = 414
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43698,7 +43794,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 413
+                    n.rule = 415
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43732,7 +43828,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 412
+                    n.rule = 414
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43759,7 +43855,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 414
+                    n.rule = 416
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43779,7 +43875,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 412
+                    n.rule = 414
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -43806,7 +43902,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 415
+                    n.rule = 417
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -43840,7 +43936,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 412
+                    n.rule = 414
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -43867,7 +43963,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 416
+                    n.rule = 418
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -43901,7 +43997,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 412
+                    n.rule = 414
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -43928,7 +44024,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 417
+                    n.rule = 419
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -43962,7 +44058,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 412
+                    n.rule = 414
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -44010,7 +44106,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 418
+        n.rule = 420
         return p, n
 
     def e192_1(self, p: int) -> Any:
@@ -44125,7 +44221,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 747
         return q, n
 
     def e194_0(self, p: int) -> Any:
@@ -44169,7 +44265,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 748
         return p, n
 
     def e195_0(self, p: int) -> Any:
@@ -44407,7 +44503,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 749
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -44428,7 +44524,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 750
         return q, n
 
     def e200_0(self, p: int) -> Any:
@@ -44476,7 +44572,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 751
         return q, n
 
     def e202_0(self, p: int) -> Any:
@@ -44551,7 +44647,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 752
         return q, n
 
     def e204_0(self, p: int) -> Any:
@@ -44585,7 +44681,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 753
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44652,7 +44748,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 752
+                n.rule = 754
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -44741,7 +44837,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 755
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -44785,7 +44881,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 756
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -44825,12 +44921,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 755
+                    n.rule = 757
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44850,12 +44946,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 757
+                    n.rule = 759
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44880,7 +44976,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 760
         return q, n
 
     def e208_0(self, p: int) -> Any:
@@ -44999,7 +45095,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 759
+                    n.rule = 761
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45014,7 +45110,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 759
+                    n.rule = 761
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45246,7 +45342,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 762
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -45344,7 +45440,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 763
         return p, n
 
     def e214_0(self, p: int) -> Any:
@@ -45437,7 +45533,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 762
+                    n.rule = 764
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45499,7 +45595,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 765
         return q, n
 
     def e217_0(self, p: int) -> Any:
@@ -45696,7 +45792,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 766
         return p, n
 
     def e221_0(self, p: int) -> Any:
@@ -45721,7 +45817,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 767
         return p, n
 
     def e222_0(self, p: int) -> Any:
@@ -45746,7 +45842,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 768
         return p, n
 
     def e223_0(self, p: int) -> Any:
@@ -45779,7 +45875,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 769
         return p, n
 
     def e224_0(self, p: int) -> Any:
@@ -45814,7 +45910,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 770
         return p, n
 
     def e225_0(self, p: int) -> Any:
@@ -45849,7 +45945,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 771
         return p, n
 
     def e226_0(self, p: int) -> Any:
@@ -45884,7 +45980,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 770
+        n.rule = 772
         return p, n
 
     def e227_0(self, p: int) -> Any:
@@ -45917,7 +46013,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 771
+        n.rule = 773
         return p, n
 
     def e228_0(self, p: int) -> Any:
@@ -45990,7 +46086,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 774
         return p, n
 
     def e230_0(self, p: int) -> Any:
@@ -46011,7 +46107,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 775
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -46043,7 +46139,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 774
+                    n.rule = 776
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46065,7 +46161,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 775
+                n.rule = 777
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -46152,14 +46248,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 776
+            n.rule = 778
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 777
+        n.rule = 779
         return p, n
 
     def e232_0(self, p: int) -> Any:
@@ -46180,7 +46276,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 780
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -46232,7 +46328,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 781
         return p, n
 
     def e234_0(self, p: int) -> Any:
@@ -46313,7 +46409,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 780
+            n.rule = 782
         p = p1
         if res2 and n:
             res.append(n)
@@ -46329,7 +46425,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 781
+        n.rule = 783
         return p, n
 
     def e235_0(self, p: int) -> Any:
@@ -46404,7 +46500,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 784
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -46436,7 +46532,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 783
+                    n.rule = 785
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46459,7 +46555,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 784
+                    n.rule = 786
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -46519,13 +46615,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 785
+                    n.rule = 787
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 786
+                    n.rule = 788
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46566,7 +46662,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 787
+                    n.rule = 789
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46597,13 +46693,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 788
+                    n.rule = 790
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 786
+                    n.rule = 788
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46646,7 +46742,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 789
+                    n.rule = 791
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46705,7 +46801,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 790
+                    n.rule = 792
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46764,7 +46860,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 791
+                    n.rule = 793
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46865,7 +46961,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 792
+                    n.rule = 794
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46893,7 +46989,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 793
+                    n.rule = 795
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -46921,7 +47017,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 796
         return q, n
 
     def e241_0(self, p: int) -> Any:
@@ -46942,7 +47038,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
+        n.rule = 797
         return q, n
 
     def e242_0(self, p: int) -> Any:
@@ -46963,7 +47059,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 798
         return q, n
 
     def e243_0(self, p: int) -> Any:
@@ -46984,7 +47080,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 799
         return q, n
 
     def e244_0(self, p: int) -> Any:
@@ -47005,7 +47101,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 800
         return q, n
 
     def e245_0(self, p: int) -> Any:
@@ -47026,7 +47122,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 801
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -47047,7 +47143,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 802
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -47068,7 +47164,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 803
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -47147,7 +47243,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 802
+        n.rule = 804
         return p, n
 
     def e250_0(self, p: int) -> Any:
@@ -47168,7 +47264,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 805
         return q, n
 
     def e251_0(self, p: int) -> Any:
@@ -47189,7 +47285,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 806
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -47222,7 +47318,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47243,7 +47339,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47268,7 +47364,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 808
         return q, n
 
     def e253_0(self, p: int) -> Any:
@@ -47289,7 +47385,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 809
         return q, n
 
     def e254_0(self, p: int) -> Any:
@@ -47351,7 +47447,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 808
+                    n.rule = 810
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47447,7 +47543,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 809
+                    n.rule = 811
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47522,7 +47618,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
+        n.rule = 812
         return q, n
 
     def e256_1(self, p: int) -> Any:
@@ -47557,7 +47653,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 239
+        n.rule = 241
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -47998,7 +48094,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 242
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48019,7 +48115,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 242
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48040,7 +48136,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 242
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48061,7 +48157,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 242
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48082,7 +48178,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 242
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48103,7 +48199,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 242
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48140,7 +48236,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48161,7 +48257,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48182,7 +48278,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48203,7 +48299,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 242
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48228,7 +48324,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 667
         return q, n
 
     def e258_1(self, p: int) -> Any:
@@ -48249,7 +48345,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 668
         return q, n
 
     def e259_1(self, p: int) -> Any:
@@ -48270,7 +48366,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 669
         return q, n
 
     def e260_1(self, p: int) -> Any:
@@ -48291,7 +48387,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 670
         return q, n
 
     def e261_1(self, p: int) -> Any:
@@ -48326,7 +48422,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 671
         return p, n
 
     def e262_1(self, p: int) -> Any:
@@ -48555,7 +48651,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 670
+                    n.rule = 672
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -48578,7 +48674,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 673
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -48629,7 +48725,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 672
+        n.rule = 674
         return p, n
 
     def e267_1(self, p: int) -> Any:
@@ -48650,7 +48746,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 675
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -48671,7 +48767,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 674
+        n.rule = 676
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -48738,18 +48834,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 811
+                    n.rule = 813
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 812
+                    n.rule = 814
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48804,18 +48900,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 814
+                    n.rule = 816
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 815
+                    n.rule = 817
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48842,18 +48938,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 816
+                    n.rule = 818
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 817
+                    n.rule = 819
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48894,18 +48990,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 818
+                    n.rule = 820
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 819
+                    n.rule = 821
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48932,18 +49028,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 820
+                    n.rule = 822
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 821
+                    n.rule = 823
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48970,7 +49066,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 822
+                    n.rule = 824
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -49001,12 +49097,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 823
+                    n.rule = 825
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49047,7 +49143,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 824
+                    n.rule = 826
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -49086,7 +49182,7 @@ class CardParser:
                             res34.append(v)
                         if res34:
                             n = Nt(res34)
-                            n.rule = 825
+                            n.rule = 827
                         q = p33
                         v = n if res34 else None
                         p31 = q
@@ -49104,7 +49200,7 @@ class CardParser:
                         res36.append(v)
                     if res36:
                         n = Nt(res36)
-                        n.rule = 826
+                        n.rule = 828
                     p31 = p35
                     if res36 and n:
                         res32.append(n)
@@ -49113,12 +49209,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 827
+                    n.rule = 829
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49162,18 +49258,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 828
+                    n.rule = 830
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 829
+                    n.rule = 831
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49242,18 +49338,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 830
+                    n.rule = 832
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 831
+                    n.rule = 833
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49322,18 +49418,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 832
+                    n.rule = 834
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 833
+                    n.rule = 835
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49388,7 +49484,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 834
+                    n.rule = 836
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -49501,12 +49597,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 835
+                    n.rule = 837
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49556,7 +49652,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 836
+                    n.rule = 838
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -49594,7 +49690,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 837
+                        n.rule = 839
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -49603,12 +49699,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56)
-                    n.rule = 838
+                    n.rule = 840
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49672,18 +49768,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 839
+                    n.rule = 841
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 840
+                    n.rule = 842
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49708,7 +49804,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 841
+        n.rule = 843
         return q, n
 
     def e270_0(self, p: int) -> Any:
@@ -49729,7 +49825,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 842
+        n.rule = 844
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -49754,7 +49850,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 843
+        n.rule = 845
         return p, n
 
     def e272_0(self, p: int) -> Any:
@@ -49883,7 +49979,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 844
+        n.rule = 846
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -49939,7 +50035,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 290
+            n.rule = 292
         p = p1
         if res2 and n:
             res.append(n)
@@ -49955,7 +50051,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 291
+        n.rule = 293
         return p, n
 
     def e274_1(self, p: int) -> Any:
@@ -49976,7 +50072,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 292
+        n.rule = 294
         return q, n
 
     def r_ParamName_1(self, p: int) -> Any:
@@ -50012,7 +50108,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 231
+        n.rule = 233
         return p, n
 
     def e275_1(self, p: int) -> Any:
@@ -50047,7 +50143,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 766
         return p, n
 
     def e276_1(self, p: int) -> Any:
@@ -50072,7 +50168,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 767
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -50097,7 +50193,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 768
         return p, n
 
     def e278_1(self, p: int) -> Any:
@@ -50130,7 +50226,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 769
         return p, n
 
     def e279_1(self, p: int) -> Any:
@@ -50165,7 +50261,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 770
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -50200,7 +50296,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 771
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -50235,7 +50331,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 770
+        n.rule = 772
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -50268,7 +50364,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 771
+        n.rule = 773
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -50341,7 +50437,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 774
         return p, n
 
     def e285_0(self, p: int) -> Any:
@@ -50362,7 +50458,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 845
+        n.rule = 847
         return q, n
 
     def e286_0(self, p: int) -> Any:
@@ -50383,7 +50479,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 846
+        n.rule = 848
         return q, n
 
     def e287_0(self, p: int) -> Any:
@@ -50404,7 +50500,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 847
+        n.rule = 849
         return q, n
 
     def e288_0(self, p: int) -> Any:
@@ -50425,7 +50521,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 848
+        n.rule = 850
         return q, n
 
     def e289_0(self, p: int) -> Any:
@@ -50446,7 +50542,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 849
+        n.rule = 851
         return q, n
 
     def e290_0(self, p: int) -> Any:
@@ -50467,7 +50563,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 850
+        n.rule = 852
         return q, n
 
     def e291_1(self, p: int) -> Any:
@@ -50596,7 +50692,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 665
         return q, n
 
     def e293_1(self, p: int) -> Any:
@@ -50617,7 +50713,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 666
         return q, n
 
 
@@ -50798,6 +50894,7 @@ CLASSES: dict[str, type[Model]] = {
     'HasKeywordCondition': _model_class('HasKeywordCondition', (('keyword', True, '1'),), {'keyword': None}, ()),
     'HasKeywords': _model_class('HasKeywords', (('keywords', True, '1..*'),), {}, ('keywords',)),
     'HasteStmt': _model_class('HasteStmt', (('haste', True, '1'),), {'haste': ''}, ()),
+    'InGraveyardCondition': _model_class('InGraveyardCondition', (('zone', True, '1'),), {'zone': ''}, ()),
     'InertStmt': _model_class('InertStmt', (('inert', True, '1'),), {'inert': ''}, ()),
     'IntoGraveyard': _model_class('IntoGraveyard', (('player', True, '1'),), {'player': None}, ()),
     'IntoHand': _model_class('IntoHand', (('player', True, '1'),), {'player': None}, ()),
@@ -51080,176 +51177,177 @@ _C210 = CLASSES['CountersCondition']
 _C213 = CLASSES['HadCountersCondition']
 _C215 = CLASSES['GreaterPTCondition']
 _C217 = CLASSES['DesignationCondition']
-_C220 = CLASSES['CardTypesCondition']
-_C222 = CLASSES['ItIsCondition']
-_C225 = CLASSES['PaidCondition']
-_C237 = CLASSES['MoreKeywords']
-_C244 = CLASSES['Mode']
-_C250 = CLASSES['SkipExtraTurnStmt']
-_C253 = CLASSES['CantSearchStmt']
-_C255 = CLASSES['HandSizeStmt']
-_C257 = CLASSES['PreventDamageByStmt']
-_C259 = CLASSES['CostReductionStmt']
-_C264 = CLASSES['EntersWithStmt']
-_C267 = CLASSES['AmplifyStmt']
-_C270 = CLASSES['AsTurnedFaceUpStmt']
-_C272 = CLASSES['EntersAsCopyStmt']
-_C273 = CLASSES['CardAltCostStmt']
-_C275 = CLASSES['CardAddCostStmt']
-_C278 = CLASSES['CantActivateStmt']
-_C280 = CLASSES['TopRevealedStmt']
-_C283 = CLASSES['AdditionalLandStmt']
-_C286 = CLASSES['PlayTopStmt']
-_C289 = CLASSES['CardsStaticStmt']
-_C291 = CLASSES['CountOf']
-_C296 = CLASSES['ObjectFilter']
-_C302 = CLASSES['ControlledThing']
-_C309 = CLASSES['MayEffect']
-_C312 = CLASSES['ChooseAmongEffect']
-_C315 = CLASSES['ExtraTurnEffect']
-_C319 = CLASSES['CantCastEffect']
-_C322 = CLASSES['PlayerTopCardActionEffect']
-_C325 = CLASSES['LoseLifeEffect']
-_C328 = CLASSES['PlayerMillEffect']
-_C330 = CLASSES['MayPlayEffect']
-_C332 = CLASSES['BlockRequirementEffect']
-_C335 = CLASSES['TopCardActionEffect']
-_C337 = CLASSES['PayEffect']
-_C340 = CLASSES['NumberedActionEffect']
-_C342 = CLASSES['AttachEffect']
-_C345 = CLASSES['FightEffect']
-_C348 = CLASSES['LookAtTopEffect']
-_C352 = CLASSES['ObjectDamageEffect']
-_C357 = CLASSES['MoveCountersEffect']
-_C360 = CLASSES['ChangeBaseEffect']
-_C363 = CLASSES['KeywordCost']
-_C365 = CLASSES['TypeArg']
-_C366 = CLASSES['QualityArg']
-_C368 = CLASSES['OntoArg']
-_C370 = CLASSES['ForArg']
-_C376 = CLASSES['TriggeredStmt']
-_C379 = CLASSES['ActivatedStmt']
-_C381 = CLASSES['PTDefiningStmt']
-_C384 = CLASSES['SpellKind']
-_C388 = CLASSES['EntersTappedStmt']
-_C391 = CLASSES['CostPerPermanentStmt']
-_C393 = CLASSES['CostPerTargetStmt']
-_C395 = CLASSES['UncounterableStmt']
-_C399 = CLASSES['StaticStmt']
-_C412 = CLASSES['ControlClause']
-_C421 = CLASSES['DividedDamageEffect']
-_C423 = CLASSES['DamageEffect']
-_C425 = CLASSES['DestroyEffect']
-_C428 = CLASSES['DrawEffect']
-_C430 = CLASSES['TokenCopyEffect']
-_C435 = CLASSES['TokenEffect']
-_C436 = CLASSES['AddManaEffect']
-_C438 = CLASSES['DiscardEffect']
-_C440 = CLASSES['GainLifeEffect']
-_C443 = CLASSES['GainControlEffect']
-_C445 = CLASSES['ReturnToHandEffect']
-_C448 = CLASSES['ReturnFromGraveyardEffect']
-_C452 = CLASSES['ReturnToBattlefieldEffect']
-_C455 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C460 = CLASSES['SearchEffect']
-_C464 = CLASSES['CounterSpellEffect']
-_C466 = CLASSES['ShuffleEffect']
-_C470 = CLASSES['MillEffect']
-_C473 = CLASSES['PutFromHandEffect']
-_C477 = CLASSES['PutCountersEffect']
-_C480 = CLASSES['PutOnLibraryEffect']
-_C482 = CLASSES['PutIntoZoneEffect']
-_C488 = CLASSES['ExileEffect']
-_C491 = CLASSES['ExileCardsEffect']
-_C493 = CLASSES['ExileTopEffect']
-_C495 = CLASSES['RegenerateEffect']
-_C499 = CLASSES['PlayerSacrificesEffect']
-_C503 = CLASSES['SacrificeEffect']
-_C505 = CLASSES['UntapEffect']
-_C507 = CLASSES['TapOrUntapEffect']
-_C509 = CLASSES['TapEffect']
-_C513 = CLASSES['RemoveCountersEffect']
-_C515 = CLASSES['DelayedEffect']
-_C517 = CLASSES['PreventEffect']
-_C519 = CLASSES['CastThisEffect']
-_C521 = CLASSES['CopySpellEffect']
-_C522 = CLASSES['NoRegenEffect']
-_C526 = CLASSES['PhaseOutEffect']
-_C529 = CLASSES['NoUntapEffect']
-_C532 = CLASSES['ContinuousEffect']
-_C534 = CLASSES['PlayerRef']
-_C541 = CLASSES['AnyNumberTargets']
-_C543 = CLASSES['AnyTarget']
-_C546 = CLASSES['UpToTargets']
-_C548 = CLASSES['EachPlayers']
-_C550 = CLASSES['ThatRef']
-_C552 = CLASSES['EnchantedRef']
-_C559 = CLASSES['BeginningTrigger']
-_C563 = CLASSES['LastCounterTrigger']
-_C567 = CLASSES['BatchAttackTrigger']
-_C569 = CLASSES['ThisTrigger']
-_C573 = CLASSES['CastTrigger']
-_C576 = CLASSES['YoursTrigger']
-_C589 = CLASSES['ZonePlace']
-_C595 = CLASSES['PTChange']
-_C598 = CLASSES['CantAttackOrBlock']
-_C600 = CLASSES['CantAttack']
-_C602 = CLASSES['CantBlock']
-_C604 = CLASSES['CantBeBlockedByFewer']
-_C605 = CLASSES['CantBeBlockedExcept']
-_C606 = CLASSES['CanBlockOnly']
-_C608 = CLASSES['CantBeTargetedBy']
-_C609 = CLASSES['CantBeTargeted']
-_C611 = CLASSES['CantBeDestroyed']
-_C613 = CLASSES['CantPhaseOut']
-_C615 = CLASSES['PhasesEachUntap']
-_C617 = CLASSES['GainsAbility']
-_C620 = CLASSES['HasKeywordAtManaCost']
-_C621 = CLASSES['HasKeywords']
-_C622 = CLASSES['LosesKeywords']
-_C625 = CLASSES['CombatDamageSteps']
-_C627 = CLASSES['AssignsExcess']
-_C629 = CLASSES['AttacksUntapped']
-_C631 = CLASSES['DoesntUntap']
-_C633 = CLASSES['DamageGainsLife']
-_C635 = CLASSES['DamageIsLethal']
-_C637 = CLASSES['DamageAsCounters']
-_C639 = CLASSES['CantBeBlockedBy']
-_C641 = CLASSES['CantBeAttachedBy']
-_C643 = CLASSES['PreventDamageFrom']
-_C645 = CLASSES['AttacksDespite']
-_C647 = CLASSES['MaxBlockers']
-_C649 = CLASSES['AttacksEachCombat']
-_C651 = CLASSES['BlocksEachCombat']
-_C653 = CLASSES['CantBeBlocked']
-_C655 = CLASSES['IsColor']
-_C696 = CLASSES['Duration']
-_C699 = CLASSES['TargetObject']
-_C701 = CLASSES['FromGraveyard']
-_C707 = CLASSES['OntoBattlefield']
-_C710 = CLASSES['IntoHand']
-_C712 = CLASSES['IntoGraveyard']
-_C715 = CLASSES['CostValue']
-_C737 = CLASSES['BackRef']
-_C739 = CLASSES['TargetPlayer']
-_C743 = CLASSES['EachObjects']
-_C756 = CLASSES['QualityRef']
-_C777 = CLASSES['PerTime']
-_C781 = CLASSES['PerObject']
-_C786 = CLASSES['PowerOf']
-_C812 = CLASSES['EntersEvent']
-_C815 = CLASSES['LeavesEvent']
-_C817 = CLASSES['DiesEvent']
-_C819 = CLASSES['AttacksAloneEvent']
-_C821 = CLASSES['AttacksEvent']
-_C823 = CLASSES['BlocksEvent']
-_C827 = CLASSES['BlockedEvent']
-_C829 = CLASSES['PhasesEvent']
-_C831 = CLASSES['TurnedUpEvent']
-_C833 = CLASSES['ExiledThisWayEvent']
-_C835 = CLASSES['TargetedEvent']
-_C838 = CLASSES['DealsDamageEvent']
-_C840 = CLASSES['DealtDamageEvent']
+_C219 = CLASSES['InGraveyardCondition']
+_C222 = CLASSES['CardTypesCondition']
+_C224 = CLASSES['ItIsCondition']
+_C227 = CLASSES['PaidCondition']
+_C239 = CLASSES['MoreKeywords']
+_C246 = CLASSES['Mode']
+_C252 = CLASSES['SkipExtraTurnStmt']
+_C255 = CLASSES['CantSearchStmt']
+_C257 = CLASSES['HandSizeStmt']
+_C259 = CLASSES['PreventDamageByStmt']
+_C261 = CLASSES['CostReductionStmt']
+_C266 = CLASSES['EntersWithStmt']
+_C269 = CLASSES['AmplifyStmt']
+_C272 = CLASSES['AsTurnedFaceUpStmt']
+_C274 = CLASSES['EntersAsCopyStmt']
+_C275 = CLASSES['CardAltCostStmt']
+_C277 = CLASSES['CardAddCostStmt']
+_C280 = CLASSES['CantActivateStmt']
+_C282 = CLASSES['TopRevealedStmt']
+_C285 = CLASSES['AdditionalLandStmt']
+_C288 = CLASSES['PlayTopStmt']
+_C291 = CLASSES['CardsStaticStmt']
+_C293 = CLASSES['CountOf']
+_C298 = CLASSES['ObjectFilter']
+_C304 = CLASSES['ControlledThing']
+_C311 = CLASSES['MayEffect']
+_C314 = CLASSES['ChooseAmongEffect']
+_C317 = CLASSES['ExtraTurnEffect']
+_C321 = CLASSES['CantCastEffect']
+_C324 = CLASSES['PlayerTopCardActionEffect']
+_C327 = CLASSES['LoseLifeEffect']
+_C330 = CLASSES['PlayerMillEffect']
+_C332 = CLASSES['MayPlayEffect']
+_C334 = CLASSES['BlockRequirementEffect']
+_C337 = CLASSES['TopCardActionEffect']
+_C339 = CLASSES['PayEffect']
+_C342 = CLASSES['NumberedActionEffect']
+_C344 = CLASSES['AttachEffect']
+_C347 = CLASSES['FightEffect']
+_C350 = CLASSES['LookAtTopEffect']
+_C354 = CLASSES['ObjectDamageEffect']
+_C359 = CLASSES['MoveCountersEffect']
+_C362 = CLASSES['ChangeBaseEffect']
+_C365 = CLASSES['KeywordCost']
+_C367 = CLASSES['TypeArg']
+_C368 = CLASSES['QualityArg']
+_C370 = CLASSES['OntoArg']
+_C372 = CLASSES['ForArg']
+_C378 = CLASSES['TriggeredStmt']
+_C381 = CLASSES['ActivatedStmt']
+_C383 = CLASSES['PTDefiningStmt']
+_C386 = CLASSES['SpellKind']
+_C390 = CLASSES['EntersTappedStmt']
+_C393 = CLASSES['CostPerPermanentStmt']
+_C395 = CLASSES['CostPerTargetStmt']
+_C397 = CLASSES['UncounterableStmt']
+_C401 = CLASSES['StaticStmt']
+_C414 = CLASSES['ControlClause']
+_C423 = CLASSES['DividedDamageEffect']
+_C425 = CLASSES['DamageEffect']
+_C427 = CLASSES['DestroyEffect']
+_C430 = CLASSES['DrawEffect']
+_C432 = CLASSES['TokenCopyEffect']
+_C437 = CLASSES['TokenEffect']
+_C438 = CLASSES['AddManaEffect']
+_C440 = CLASSES['DiscardEffect']
+_C442 = CLASSES['GainLifeEffect']
+_C445 = CLASSES['GainControlEffect']
+_C447 = CLASSES['ReturnToHandEffect']
+_C450 = CLASSES['ReturnFromGraveyardEffect']
+_C454 = CLASSES['ReturnToBattlefieldEffect']
+_C457 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C462 = CLASSES['SearchEffect']
+_C466 = CLASSES['CounterSpellEffect']
+_C468 = CLASSES['ShuffleEffect']
+_C472 = CLASSES['MillEffect']
+_C475 = CLASSES['PutFromHandEffect']
+_C479 = CLASSES['PutCountersEffect']
+_C482 = CLASSES['PutOnLibraryEffect']
+_C484 = CLASSES['PutIntoZoneEffect']
+_C490 = CLASSES['ExileEffect']
+_C493 = CLASSES['ExileCardsEffect']
+_C495 = CLASSES['ExileTopEffect']
+_C497 = CLASSES['RegenerateEffect']
+_C501 = CLASSES['PlayerSacrificesEffect']
+_C505 = CLASSES['SacrificeEffect']
+_C507 = CLASSES['UntapEffect']
+_C509 = CLASSES['TapOrUntapEffect']
+_C511 = CLASSES['TapEffect']
+_C515 = CLASSES['RemoveCountersEffect']
+_C517 = CLASSES['DelayedEffect']
+_C519 = CLASSES['PreventEffect']
+_C521 = CLASSES['CastThisEffect']
+_C523 = CLASSES['CopySpellEffect']
+_C524 = CLASSES['NoRegenEffect']
+_C528 = CLASSES['PhaseOutEffect']
+_C531 = CLASSES['NoUntapEffect']
+_C534 = CLASSES['ContinuousEffect']
+_C536 = CLASSES['PlayerRef']
+_C543 = CLASSES['AnyNumberTargets']
+_C545 = CLASSES['AnyTarget']
+_C548 = CLASSES['UpToTargets']
+_C550 = CLASSES['EachPlayers']
+_C552 = CLASSES['ThatRef']
+_C554 = CLASSES['EnchantedRef']
+_C561 = CLASSES['BeginningTrigger']
+_C565 = CLASSES['LastCounterTrigger']
+_C569 = CLASSES['BatchAttackTrigger']
+_C571 = CLASSES['ThisTrigger']
+_C575 = CLASSES['CastTrigger']
+_C578 = CLASSES['YoursTrigger']
+_C591 = CLASSES['ZonePlace']
+_C597 = CLASSES['PTChange']
+_C600 = CLASSES['CantAttackOrBlock']
+_C602 = CLASSES['CantAttack']
+_C604 = CLASSES['CantBlock']
+_C606 = CLASSES['CantBeBlockedByFewer']
+_C607 = CLASSES['CantBeBlockedExcept']
+_C608 = CLASSES['CanBlockOnly']
+_C610 = CLASSES['CantBeTargetedBy']
+_C611 = CLASSES['CantBeTargeted']
+_C613 = CLASSES['CantBeDestroyed']
+_C615 = CLASSES['CantPhaseOut']
+_C617 = CLASSES['PhasesEachUntap']
+_C619 = CLASSES['GainsAbility']
+_C622 = CLASSES['HasKeywordAtManaCost']
+_C623 = CLASSES['HasKeywords']
+_C624 = CLASSES['LosesKeywords']
+_C627 = CLASSES['CombatDamageSteps']
+_C629 = CLASSES['AssignsExcess']
+_C631 = CLASSES['AttacksUntapped']
+_C633 = CLASSES['DoesntUntap']
+_C635 = CLASSES['DamageGainsLife']
+_C637 = CLASSES['DamageIsLethal']
+_C639 = CLASSES['DamageAsCounters']
+_C641 = CLASSES['CantBeBlockedBy']
+_C643 = CLASSES['CantBeAttachedBy']
+_C645 = CLASSES['PreventDamageFrom']
+_C647 = CLASSES['AttacksDespite']
+_C649 = CLASSES['MaxBlockers']
+_C651 = CLASSES['AttacksEachCombat']
+_C653 = CLASSES['BlocksEachCombat']
+_C655 = CLASSES['CantBeBlocked']
+_C657 = CLASSES['IsColor']
+_C698 = CLASSES['Duration']
+_C701 = CLASSES['TargetObject']
+_C703 = CLASSES['FromGraveyard']
+_C709 = CLASSES['OntoBattlefield']
+_C712 = CLASSES['IntoHand']
+_C714 = CLASSES['IntoGraveyard']
+_C717 = CLASSES['CostValue']
+_C739 = CLASSES['BackRef']
+_C741 = CLASSES['TargetPlayer']
+_C745 = CLASSES['EachObjects']
+_C758 = CLASSES['QualityRef']
+_C779 = CLASSES['PerTime']
+_C783 = CLASSES['PerObject']
+_C788 = CLASSES['PowerOf']
+_C814 = CLASSES['EntersEvent']
+_C817 = CLASSES['LeavesEvent']
+_C819 = CLASSES['DiesEvent']
+_C821 = CLASSES['AttacksAloneEvent']
+_C823 = CLASSES['AttacksEvent']
+_C825 = CLASSES['BlocksEvent']
+_C829 = CLASSES['BlockedEvent']
+_C831 = CLASSES['PhasesEvent']
+_C833 = CLASSES['TurnedUpEvent']
+_C835 = CLASSES['ExiledThisWayEvent']
+_C837 = CLASSES['TargetedEvent']
+_C840 = CLASSES['DealsDamageEvent']
+_C842 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -51757,7 +51855,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 113:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 240 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -51765,7 +51863,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 114:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 241 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 243 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -51856,7 +51954,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -51937,7 +52035,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 246:  # sentences
+        elif r == 248:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52917,11 +53015,11 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 226:  # instead
+        elif r == 228:  # instead
             d['instead'] = True
-        elif r == 227:  # may
+        elif r == 229:  # may
             d['may'] = True
-        elif r == 228:  # effects
+        elif r == 230:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -52930,7 +53028,7 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52939,7 +53037,7 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52953,9 +53051,9 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 361:  # lastinstead
+        elif r == 363:  # lastinstead
             d['lastinstead'] = True
-        elif r == 230:  # insteadcond
+        elif r == 232:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -52964,7 +53062,7 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 362:  # tailinstead
+        elif r == 364:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -53000,15 +53098,15 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 108:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 234:  # args
+        elif r == 236:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 235 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -53052,10 +53150,10 @@ def _b111(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b109(x, inst, lim, made)
             d['first'] = value
-        elif r == 238:  # more
+        elif r == 240:  # more
             values = d['more']
             for x in c:
-                values.append(_b237(x, inst, lim, made))
+                values.append(_b239(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -53088,7 +53186,7 @@ def _b112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 239:  # symbols
+        if r == 241:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53129,10 +53227,10 @@ def _b118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 245:  # modes
+        elif r == 247:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b244(x, inst, lim, made))
+                values.append(_b246(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -53173,7 +53271,7 @@ def _b123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 122:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 247 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 249 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53216,7 +53314,7 @@ def _b132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['base'] = value
         elif r == 131:  # count
             x = c[0]
-            value = _b291(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['count'] = value
         else:
             _node(c, inst, lim, made)
@@ -53258,7 +53356,7 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 292:  # x
+        elif r == 294:  # x
             d['x'] = True
         elif r == 136:  # word
             x = c[0]
@@ -53274,11 +53372,11 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['that'] = value
         elif r == 141:  # count
             x = c[0]
-            value = _b291(x, inst, lim, made)
+            value = _b293(x, inst, lim, made)
             d['count'] = value
         elif r == 142:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53542,7 +53640,7 @@ def _b158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 157:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53618,7 +53716,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53658,7 +53756,7 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 165:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53738,7 +53836,7 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 171:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53780,7 +53878,7 @@ def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 174:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53930,15 +54028,15 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 297:  # cant
+        if r == 299:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 298:  # did
+        elif r == 300:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 299:  # dont
+        elif r == 301:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -53974,7 +54072,7 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 300:  # its
+        if r == 302:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -54056,7 +54154,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 192:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54174,7 +54272,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 199:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54210,7 +54308,7 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 201:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54244,7 +54342,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 303:  # things
+        if r == 305:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -54252,8 +54350,8 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 302:
-                    values.append(_b302(x, inst, lim, made))
+                elif x.rule == 304:
+                    values.append(_b304(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -54364,7 +54462,7 @@ def _b210(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 304:  # ormore
+        elif r == 306:  # ormore
             d['ormore'] = True
         elif r == 209:  # counter
             x = c[0]
@@ -54490,7 +54588,43 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule InGraveyardCondition (class InGraveyardCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C219()
+    d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 218:  # zone
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['zone'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardTypesCondition (class CardTypesCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54506,7 +54640,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C220()
+    inst: Any = _C222()
     d: dict[str, Any] = {'count': None, 'types': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54514,11 +54648,11 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 218:  # count
+        if r == 220:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 219:  # types
+        elif r == 221:  # types
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['types'] = value
@@ -54530,7 +54664,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54546,7 +54680,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C222()
+    inst: Any = _C224()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54554,9 +54688,9 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 221:  # filter
+        if r == 223:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54566,7 +54700,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b227(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54582,7 +54716,7 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C225()
+    inst: Any = _C227()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54590,32 +54724,32 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 305:  # subject
+        if r == 307:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 419:  # negated
+        elif r == 421:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 306:  # thatspell
+        elif r == 308:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 223:  # word
+        elif r == 225:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 307 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 309 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 224:  # linked
+        elif r == 226:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -54629,7 +54763,7 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54645,7 +54779,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C237()
+    inst: Any = _C239()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54653,11 +54787,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 235:  # sep
+        if r == 237:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 236:  # use
+        elif r == 238:  # use
             x = c[0]
             value = _b109(x, inst, lim, made)
             d['use'] = value
@@ -54669,7 +54803,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54685,7 +54819,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C244()
+    inst: Any = _C246()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54693,11 +54827,11 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 243:  # sentences
+        if r == 245:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 371:  # sentences
+        elif r == 373:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54709,7 +54843,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54725,7 +54859,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C250()
+    inst: Any = _C252()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54733,11 +54867,11 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 248:  # who
+        if r == 250:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 249:  # skip
+        elif r == 251:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -54749,7 +54883,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54765,7 +54899,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C253()
+    inst: Any = _C255()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54773,11 +54907,11 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 251:  # who
+        if r == 253:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 252:  # search
+        elif r == 254:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -54789,7 +54923,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54805,7 +54939,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C255()
+    inst: Any = _C257()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54813,7 +54947,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 254:  # amount
+        if r == 256:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -54825,7 +54959,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54841,7 +54975,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C257()
+    inst: Any = _C259()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54849,9 +54983,9 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 256:  # filter
+        if r == 258:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54861,7 +54995,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54877,7 +55011,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C259()
+    inst: Any = _C261()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54885,7 +55019,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 382:  # zones
+        if r == 384:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -54893,11 +55027,11 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 589:
-                    values.append(_b589(x, inst, lim, made))
+                elif x.rule == 591:
+                    values.append(_b591(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 385:  # spells
+        elif r == 387:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -54905,11 +55039,11 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 384:
-                    values.append(_b384(x, inst, lim, made))
+                elif x.rule == 386:
+                    values.append(_b386(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 258:  # amount
+        elif r == 260:  # amount
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['amount'] = value
@@ -54921,7 +55055,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54937,7 +55071,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C264()
+    inst: Any = _C266()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54945,7 +55079,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 260:  # condition
+        if r == 262:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54954,24 +55088,24 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 261:  # amount
+        elif r == 263:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 262:  # counter
+        elif r == 264:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 263:  # word
+        elif r == 265:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 307 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 309 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 386:  # keywords
+        elif r == 388:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54980,7 +55114,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -54993,7 +55127,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55009,7 +55143,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C267()
+    inst: Any = _C269()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55017,11 +55151,11 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 265:  # amount
+        if r == 267:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 266:  # counter
+        elif r == 268:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
@@ -55033,7 +55167,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55049,7 +55183,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C270()
+    inst: Any = _C272()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55057,11 +55191,11 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 268:  # amount
+        if r == 270:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 269:  # counter
+        elif r == 271:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
@@ -55073,7 +55207,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55089,7 +55223,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C272()
+    inst: Any = _C274()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55097,9 +55231,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 271:  # filter
+        if r == 273:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55109,7 +55243,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55125,7 +55259,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C273()
+    inst: Any = _C275()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55133,7 +55267,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # parts
+        if r == 391:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55155,7 +55289,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55171,7 +55305,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C275()
+    inst: Any = _C277()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55179,7 +55313,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 274:  # cost
+        if r == 276:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -55191,7 +55325,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55207,7 +55341,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C278()
+    inst: Any = _C280()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55215,11 +55349,11 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 276:  # affected
+        if r == 278:  # affected
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['affected'] = value
-        elif r == 277:  # cantactivate
+        elif r == 279:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -55231,7 +55365,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55247,7 +55381,7 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C280()
+    inst: Any = _C282()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55255,7 +55389,7 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 279:  # revealed
+        if r == 281:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -55267,7 +55401,7 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55283,7 +55417,7 @@ def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C283()
+    inst: Any = _C285()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55291,11 +55425,11 @@ def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 281:  # count
+        if r == 283:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 282:  # turns
+        elif r == 284:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -55307,7 +55441,7 @@ def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55323,7 +55457,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C286()
+    inst: Any = _C288()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55331,15 +55465,15 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 284:  # verb
+        if r == 286:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 285:  # filter
+        elif r == 287:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55349,7 +55483,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55365,7 +55499,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C289()
+    inst: Any = _C291()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55373,15 +55507,15 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 287:  # affected
+        if r == 289:  # affected
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['affected'] = value
-        elif r == 288:  # offbf
+        elif r == 290:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 396:  # parts
+        elif r == 398:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55390,7 +55524,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 598 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55403,7 +55537,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountOf (class CountOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55419,7 +55553,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C291()
+    inst: Any = _C293()
     d: dict[str, Any] = {'filter': None, 'onbf': False, 'gy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55427,13 +55561,13 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 290:  # filter
+        if r == 292:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 663:  # onbf
+        elif r == 665:  # onbf
             d['onbf'] = True
-        elif r == 664:  # gy
+        elif r == 666:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -55443,7 +55577,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55459,7 +55593,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C296()
+    inst: Any = _C298()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55467,79 +55601,69 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # other
+        if r == 667:  # other
             d['other'] = True
-        elif r == 666:  # another
+        elif r == 668:  # another
             d['another'] = True
-        elif r == 667:  # facedown
+        elif r == 669:  # facedown
             d['facedown'] = True
-        elif r == 668:  # faceup
+        elif r == 670:  # faceup
             d['faceup'] = True
-        elif r == 400:  # exiled
+        elif r == 402:  # exiled
             d['exiled'] = True
-        elif r == 401:  # combat
+        elif r == 403:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 402:  # combat
+        elif r == 404:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 403:  # states
+        elif r == 405:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 669:  # states
+        elif r == 671:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 764:  # nons
+        elif r == 766:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 765:  # colors
+        elif r == 767:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 768:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 766:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 240 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 767:  # multis
+        elif r == 769:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 768:  # types
+        elif r == 770:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 769:  # subtypes
+        elif r == 771:  # subtypes
             values = d['subtypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 770:  # ortypes
-            values = d['ortypes']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 771:  # andor
-            values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
@@ -55548,60 +55672,70 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 293:  # kind
+        elif r == 773:  # andor
+            values = d['andor']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 774:  # ortypes
+            values = d['ortypes']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 295:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 404:  # chosen
+        elif r == 406:  # chosen
             d['chosen'] = True
-        elif r == 670:  # mv
+        elif r == 672:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 671:  # mvparam
+        elif r == 673:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 405:  # mvdir
+        elif r == 407:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 406:  # samemv
+        elif r == 408:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 407:  # ptstat
+        elif r == 409:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 408:  # ptval
+        elif r == 410:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 409:  # ptdir
+        elif r == 411:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 672:  # keywords
+        elif r == 674:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55610,27 +55744,27 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 410:  # without
+        elif r == 412:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 294:  # controller
+        elif r == 296:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b412(x, inst, lim, made)
+            value = _b414(x, inst, lim, made)
             d['controller'] = value
-        elif r == 418:  # late
+        elif r == 420:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -55639,16 +55773,16 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 673:  # blocked_by_this
+        elif r == 675:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 674:  # attacking_you
+        elif r == 676:  # attacking_you
             d['attacking_you'] = True
-        elif r == 295:  # name
+        elif r == 297:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -55665,7 +55799,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55681,7 +55815,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C302()
+    inst: Any = _C304()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55689,9 +55823,9 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 301:  # filter
+        if r == 303:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55701,7 +55835,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55717,7 +55851,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C309()
+    inst: Any = _C311()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55725,9 +55859,9 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 308:  # effect
+        if r == 310:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55740,7 +55874,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55756,7 +55890,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C314()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55764,11 +55898,11 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 310:  # player
+        if r == 312:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
-        elif r == 537:  # options
+        elif r == 539:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -55776,13 +55910,13 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 296:
-                    values.append(_b296(x, inst, lim, made))
+                elif x.rule == 298:
+                    values.append(_b298(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 311:  # last
+        elif r == 313:  # last
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -55792,7 +55926,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55808,7 +55942,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C315()
+    inst: Any = _C317()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55816,13 +55950,13 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # player
+        if r == 315:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
-        elif r == 314:  # extra
+        elif r == 316:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -55834,7 +55968,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55850,7 +55984,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C321()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55858,18 +55992,18 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 316:  # player
+        if r == 318:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
-        elif r == 317:  # samename
+        elif r == 319:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 318:  # nextturn
+        elif r == 320:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -55881,7 +56015,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55897,7 +56031,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C324()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55905,13 +56039,13 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # player
+        if r == 322:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
-        elif r == 321:  # action
+        elif r == 323:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55924,7 +56058,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55940,7 +56074,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C327()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55948,11 +56082,11 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # player
+        if r == 325:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
-        elif r == 324:  # amount
+        elif r == 326:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -55964,7 +56098,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55980,7 +56114,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C330()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55988,11 +56122,11 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # player
+        if r == 328:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
-        elif r == 327:  # amount
+        elif r == 329:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -56004,7 +56138,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56020,7 +56154,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C330()
+    inst: Any = _C332()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56028,7 +56162,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # play
+        if r == 331:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -56040,7 +56174,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56056,7 +56190,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C332()
+    inst: Any = _C334()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56064,9 +56198,9 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 331:  # target
+        if r == 333:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56079,7 +56213,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56095,7 +56229,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C335()
+    inst: Any = _C337()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56103,20 +56237,20 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 333:  # action
+        if r == 335:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 553:  # count
+        elif r == 555:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 334:  # player
+        elif r == 336:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56126,7 +56260,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56142,7 +56276,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C339()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56150,7 +56284,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 336:  # cost
+        if r == 338:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -56162,7 +56296,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56178,7 +56312,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C340()
+    inst: Any = _C342()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56186,14 +56320,14 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 338:  # action
+        if r == 340:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 339:  # count
+        elif r == 341:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
@@ -56205,7 +56339,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56221,7 +56355,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C344()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56229,9 +56363,9 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 341:  # target
+        if r == 343:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56244,7 +56378,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56260,7 +56394,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
+    inst: Any = _C347()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56268,16 +56402,16 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # first
+        if r == 345:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 344:  # second
+        elif r == 346:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56290,7 +56424,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56306,7 +56440,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C350()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56314,11 +56448,11 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 346:  # amount
+        if r == 348:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 347:  # order
+        elif r == 349:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -56330,7 +56464,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56346,7 +56480,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C354()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56354,20 +56488,20 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 349:  # source
+        if r == 351:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 350:  # power
+        elif r == 352:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 351:  # target
+        elif r == 353:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56380,7 +56514,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56396,7 +56530,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C359()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56404,24 +56538,24 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 353:  # amount
+        if r == 355:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 354:  # counter
+        elif r == 356:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 355:  # source
+        elif r == 357:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 356:  # target
+        elif r == 358:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56434,7 +56568,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeBaseEffect (class ChangeBaseEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56450,7 +56584,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C362()
     d: dict[str, Any] = {'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56458,11 +56592,11 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 358:  # which
+        if r == 360:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 359:  # amount
+        elif r == 361:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -56474,7 +56608,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56490,7 +56624,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C365()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56498,7 +56632,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # parts
+        if r == 556:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56507,7 +56641,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 744 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 746 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56520,7 +56654,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56536,7 +56670,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C365()
+    inst: Any = _C367()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56544,7 +56678,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 364:  # type
+        if r == 366:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -56556,7 +56690,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56572,7 +56706,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C368()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56580,11 +56714,11 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # quality
+        if r == 557:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 556:  # subtype
+        elif r == 558:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -56596,7 +56730,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56612,7 +56746,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C370()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56620,7 +56754,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # subtype
+        if r == 369:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -56632,7 +56766,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56648,7 +56782,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C370()
+    inst: Any = _C372()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56656,9 +56790,9 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 369:  # filter
+        if r == 371:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56668,7 +56802,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56684,7 +56818,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C376()
+    inst: Any = _C378()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56692,20 +56826,20 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 372:  # zone
+        if r == 374:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 373:  # trigger
+        elif r == 375:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 562 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 374:  # condition
+        elif r == 376:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56714,11 +56848,11 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 375:  # sentences
+        elif r == 377:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 577:  # sentences
+        elif r == 579:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -56730,7 +56864,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56746,7 +56880,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C379()
+    inst: Any = _C381()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56754,41 +56888,41 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # special
+        if r == 580:  # special
             d['special'] = True
-        elif r == 579:  # fromhand
+        elif r == 581:  # fromhand
             d['fromhand'] = True
-        elif r == 377:  # param
+        elif r == 379:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 580:  # cost
+        elif r == 582:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 581:  # param
+        elif r == 583:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 378:  # sentences
+        elif r == 380:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 582:  # sentences
+        elif r == 584:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 583:  # restriction
+        elif r == 585:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -56797,19 +56931,19 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 584:  # once
+        elif r == 586:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 585:  # sorcery
+        elif r == 587:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 586:  # castable
+        elif r == 588:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -56823,7 +56957,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56839,7 +56973,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C383()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56847,13 +56981,13 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # both
+        if r == 751:  # both
             d['both'] = True
-        elif r == 587:  # which
+        elif r == 589:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 380:  # amount
+        elif r == 382:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -56865,7 +56999,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56881,7 +57015,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
+    inst: Any = _C386()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56889,9 +57023,9 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 383:  # filter
+        if r == 385:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56901,7 +57035,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56917,7 +57051,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C388()
+    inst: Any = _C390()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56925,7 +57059,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 387:  # tapped
+        if r == 389:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -56937,7 +57071,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56953,7 +57087,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C391()
+    inst: Any = _C393()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56961,20 +57095,20 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 390:  # cost
+        if r == 392:  # cost
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['cost'] = value
-        elif r == 591:  # param
+        elif r == 593:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 592:  # filter
+        elif r == 594:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56984,7 +57118,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57000,7 +57134,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C393()
+    inst: Any = _C395()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57008,7 +57142,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 392:  # cost
+        if r == 394:  # cost
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['cost'] = value
@@ -57020,7 +57154,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57036,7 +57170,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C395()
+    inst: Any = _C397()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57044,7 +57178,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 394:  # countered
+        if r == 396:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -57056,7 +57190,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57072,7 +57206,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C399()
+    inst: Any = _C401()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57080,7 +57214,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 397:  # precondition
+        if r == 399:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -57089,35 +57223,35 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 656:  # this
+        elif r == 658:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 657:  # enchanted
+        elif r == 659:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 658:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 659:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 660:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 661:  # affected
+        elif r == 661:  # equipped
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 662:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 663:  # affected
+            x = c[0]
+            value = _b298(x, inst, lim, made)
             d['affected'] = value
-        elif r == 662:  # parts
+        elif r == 664:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57126,12 +57260,12 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 598 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 398:  # condition
+        elif r == 400:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -57148,7 +57282,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57164,7 +57298,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C414()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57172,27 +57306,27 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # you
+        if r == 413:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 413:  # notyou
+        elif r == 415:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 414:  # own
+        elif r == 416:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 415:  # defending
+        elif r == 417:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 416:  # opponent
+        elif r == 418:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 417:  # opponents
+        elif r == 419:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -57204,7 +57338,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57220,7 +57354,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C423()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57228,11 +57362,11 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 420:  # amount
+        if r == 422:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 773:  # evenly
+        elif r == 775:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -57242,7 +57376,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57258,7 +57392,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C425()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57266,46 +57400,46 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 675:  # named
+        if r == 677:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 676:  # amount
+        elif r == 678:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 677:  # equal
+        elif r == 679:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 774:  # power
+        elif r == 776:  # power
             x = c[0]
-            value = _b786(x, inst, lim, made)
+            value = _b788(x, inst, lim, made)
             d['power'] = value
-        elif r == 775:  # amount
+        elif r == 777:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 678:  # you
+        elif r == 680:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 679:  # target
+        elif r == 681:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 422:  # also
+        elif r == 424:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57318,7 +57452,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57334,7 +57468,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C427()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57342,9 +57476,9 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # target
+        if r == 426:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57357,7 +57491,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57373,7 +57507,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C430()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57381,13 +57515,13 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # player
+        if r == 428:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
-        elif r == 427:  # amount
+        elif r == 429:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -57399,7 +57533,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57415,7 +57549,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C432()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57423,9 +57557,9 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # target
+        if r == 431:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57438,7 +57572,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57454,7 +57588,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C437()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57462,39 +57596,39 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # count
+        if r == 433:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 680:  # tapped
+        elif r == 682:  # tapped
             d['tapped'] = True
-        elif r == 432:  # power
+        elif r == 434:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 433:  # toughness
+        elif r == 435:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 681:  # colors
+        elif r == 683:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 682:  # subtypes
+        elif r == 684:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 683:  # types
+        elif r == 685:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 684:  # keywords
+        elif r == 686:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57503,28 +57637,28 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 434:  # tokname
+        elif r == 436:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 685:  # per
+        elif r == 687:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 686:  # pertime
+        elif r == 688:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b777(x, inst, lim, made)
+            value = _b779(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -57534,7 +57668,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57550,7 +57684,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C438()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57558,9 +57692,9 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # anycolor
+        if r == 780:  # anycolor
             d['anycolor'] = True
-        elif r == 779:  # choices
+        elif r == 781:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -57570,23 +57704,23 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 687:  # last
+        elif r == 689:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 688:  # mana
+        elif r == 690:  # mana
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['mana'] = value
-        elif r == 843:  # alts
+        elif r == 845:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b112(x, inst, lim, made))
-        elif r == 689:  # per
+        elif r == 691:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b781(x, inst, lim, made)
+            value = _b783(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57596,7 +57730,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57612,7 +57746,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C440()
     d: dict[str, Any] = {'player': None, 'third': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57620,31 +57754,31 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # player
+        if r == 439:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
-        elif r == 690:  # third
+        elif r == 692:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 691:  # hand
+        elif r == 693:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 692:  # amount
+        elif r == 694:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 782:  # random
+        elif r == 784:  # random
             d['random'] = True
-        elif r == 693:  # per
+        elif r == 695:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b777(x, inst, lim, made)
+            value = _b779(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57654,7 +57788,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57670,7 +57804,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C442()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57678,31 +57812,31 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # player
+        if r == 441:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
-        elif r == 694:  # amount
+        elif r == 696:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 783:  # per
+        elif r == 785:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b777(x, inst, lim, made)
+            value = _b779(x, inst, lim, made)
             d['per'] = value
-        elif r == 784:  # per
+        elif r == 786:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b781(x, inst, lim, made)
+            value = _b783(x, inst, lim, made)
             d['per'] = value
-        elif r == 695:  # equal
+        elif r == 697:  # equal
             x = c[0]
-            value = _b786(x, inst, lim, made)
+            value = _b788(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57712,7 +57846,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57728,7 +57862,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C445()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57736,18 +57870,18 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # target
+        if r == 443:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 442:  # duration
+        elif r == 444:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b696(x, inst, lim, made)
+            value = _b698(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -57757,7 +57891,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57773,7 +57907,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C447()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57781,14 +57915,14 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # target
+        if r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 697:  # yours
+        elif r == 699:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57800,7 +57934,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57816,7 +57950,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C450()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57824,23 +57958,23 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # target
+        if r == 448:  # target
             x = c[0]
-            value = _b699(x, inst, lim, made)
+            value = _b701(x, inst, lim, made)
             d['target'] = value
-        elif r == 447:  # source
+        elif r == 449:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['source'] = value
-        elif r == 796:  # hand
+        elif r == 798:  # hand
             d['hand'] = True
-        elif r == 702:  # battlefield
+        elif r == 704:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 797:  # mine
+        elif r == 799:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57850,7 +57984,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57866,7 +58000,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C454()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57874,30 +58008,30 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # target
+        if r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 703:  # fromgy
+        elif r == 705:  # fromgy
             d['fromgy'] = True
-        elif r == 798:  # choice
+        elif r == 800:  # choice
             d['choice'] = True
-        elif r == 799:  # facedown
+        elif r == 801:  # facedown
             d['facedown'] = True
-        elif r == 800:  # mine
+        elif r == 802:  # mine
             d['mine'] = True
-        elif r == 801:  # owners
+        elif r == 803:  # owners
             d['owners'] = True
-        elif r == 450:  # amount
+        elif r == 452:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 451:  # counter
+        elif r == 453:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -57911,7 +58045,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57927,7 +58061,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C457()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57935,11 +58069,11 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # filter
+        if r == 455:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 454:  # hands
+        elif r == 456:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -57951,7 +58085,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57967,7 +58101,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C462()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57975,38 +58109,38 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # player
+        if r == 458:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
-        elif r == 704:  # upto
+        elif r == 706:  # upto
             d['upto'] = True
-        elif r == 457:  # count
+        elif r == 459:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 458:  # filter
+        elif r == 460:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 802:  # alts
+        elif r == 804:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b296(x, inst, lim, made))
-        elif r == 705:  # reveal
+                values.append(_b298(x, inst, lim, made))
+        elif r == 707:  # reveal
             d['reveal'] = True
-        elif r == 803:  # thatcard
+        elif r == 805:  # thatcard
             d['thatcard'] = True
-        elif r == 804:  # thosecards
+        elif r == 806:  # thosecards
             d['thosecards'] = True
-        elif r == 459:  # destination
+        elif r == 461:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 713:  # tapped
+        elif r == 715:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -58016,7 +58150,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58032,7 +58166,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C466()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58040,20 +58174,20 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 463:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 462:  # unless
+        elif r == 464:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['unless'] = value
-        elif r == 463:  # per
+        elif r == 465:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -58067,7 +58201,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58083,7 +58217,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C468()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58091,9 +58225,9 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 465:  # player
+        if r == 467:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58103,7 +58237,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58119,7 +58253,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C472()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58127,19 +58261,19 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # amount
+        if r == 469:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 468:  # player
+        elif r == 470:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
-        elif r == 469:  # owner
+        elif r == 471:  # owner
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -58149,7 +58283,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58165,7 +58299,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C475()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58173,11 +58307,11 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # filter
+        if r == 473:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 472:  # battlefield
+        elif r == 474:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58189,7 +58323,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58205,7 +58339,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C479()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58213,17 +58347,17 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # amount
+        if r == 476:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 475:  # counter
+        elif r == 477:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 476:  # target
+        elif r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58236,7 +58370,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58252,7 +58386,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C482()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58260,24 +58394,24 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # target
+        if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 479:  # source
+        elif r == 481:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['source'] = value
-        elif r == 717:  # top
+        elif r == 719:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 718:  # bottom
+        elif r == 720:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -58289,7 +58423,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58305,7 +58439,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C484()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58313,9 +58447,9 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # target
+        if r == 483:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58328,7 +58462,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58344,7 +58478,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C490()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58352,36 +58486,36 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # target
+        if r == 485:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 484:  # source
+        elif r == 486:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['source'] = value
-        elif r == 485:  # amount
+        elif r == 487:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 486:  # counter
+        elif r == 488:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 487:  # also
+        elif r == 489:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58394,7 +58528,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58410,7 +58544,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C493()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58418,11 +58552,11 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # amount
+        if r == 491:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 490:  # gy
+        elif r == 492:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -58434,7 +58568,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58450,7 +58584,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C495()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58458,9 +58592,9 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # player
+        if r == 494:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58470,7 +58604,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58486,7 +58620,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C497()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58494,9 +58628,9 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # target
+        if r == 496:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58509,7 +58643,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58525,7 +58659,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C501()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58533,19 +58667,19 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # player
+        if r == 498:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
-        elif r == 497:  # amount
+        elif r == 499:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 498:  # filter
+        elif r == 500:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58555,7 +58689,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58571,7 +58705,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C505()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58579,20 +58713,20 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # target
+        if r == 502:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 501:  # unless
+        elif r == 503:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['unless'] = value
-        elif r == 502:  # per
+        elif r == 504:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -58606,47 +58740,8 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C505()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 504:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58671,7 +58766,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 506:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58685,7 +58780,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58710,7 +58805,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 508:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58723,7 +58818,46 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C511()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 510:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58739,7 +58873,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C515()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58747,17 +58881,17 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # amount
+        if r == 512:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 511:  # counter
+        elif r == 513:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 512:  # target
+        elif r == 514:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58770,7 +58904,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58786,7 +58920,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C517()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58794,20 +58928,20 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # step
+        if r == 721:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 805 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 720:  # endcombat
+        elif r == 722:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 514:  # effect
+        elif r == 516:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58820,7 +58954,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58836,7 +58970,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C519()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58844,15 +58978,15 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # amount
+        if r == 518:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 806:  # you
+        elif r == 808:  # you
             d['you'] = True
-        elif r == 721:  # target
+        elif r == 723:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58865,7 +58999,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58881,7 +59015,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C521()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58889,18 +59023,18 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # target
+        if r == 520:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 722:  # label
+        elif r == 724:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 723:  # free
+        elif r == 725:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -58912,7 +59046,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58928,7 +59062,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C523()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58936,14 +59070,14 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # target
+        if r == 522:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 724:  # newtargets
+        elif r == 726:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -58953,7 +59087,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58969,7 +59103,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C524()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58977,26 +59111,26 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # thatnoun
+        if r == 727:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 726:  # they
+        elif r == 728:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 727:  # destroyed
+        elif r == 729:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 728:  # target
+        elif r == 730:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 729:  # thisturn
+        elif r == 731:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -59006,7 +59140,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59022,7 +59156,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C528()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59030,22 +59164,22 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # target
+        if r == 525:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 524:  # phaseout
+        elif r == 526:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 525:  # unless
+        elif r == 527:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -59055,7 +59189,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59071,7 +59205,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C531()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59079,14 +59213,14 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # target
+        if r == 529:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 528:  # nountap
+        elif r == 530:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -59098,7 +59232,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59114,7 +59248,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C534()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59122,30 +59256,30 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # lead
+        if r == 532:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b696(x, inst, lim, made)
+            value = _b698(x, inst, lim, made)
             d['lead'] = value
-        elif r == 730:  # target
+        elif r == 732:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 731:  # also
+        elif r == 733:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b743(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['also'] = value
-        elif r == 732:  # group
+        elif r == 734:  # group
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['group'] = value
-        elif r == 733:  # parts
+        elif r == 735:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -59154,18 +59288,18 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 598 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 531:  # duration
+        elif r == 533:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b696(x, inst, lim, made)
+            value = _b698(x, inst, lim, made)
             d['duration'] = value
-        elif r == 734:  # tail
+        elif r == 736:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -59174,7 +59308,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 598 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59187,7 +59321,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59203,7 +59337,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C536()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59211,13 +59345,13 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # controller
+        if r == 737:  # controller
             d['controller'] = True
-        elif r == 535:  # owner
+        elif r == 537:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 536:  # who
+        elif r == 538:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -59229,7 +59363,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59245,7 +59379,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C543()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59253,9 +59387,9 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 540:  # filter
+        if r == 542:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -59265,7 +59399,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59281,7 +59415,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C545()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59289,7 +59423,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # any
+        if r == 544:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -59301,7 +59435,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59317,7 +59451,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C548()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59325,15 +59459,15 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # each
+        if r == 742:  # each
             d['each'] = True
-        elif r == 544:  # count
+        elif r == 546:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 545:  # filter
+        elif r == 547:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -59343,7 +59477,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59359,7 +59493,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C550()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59367,7 +59501,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # who
+        if r == 549:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -59379,7 +59513,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59395,7 +59529,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C552()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59403,7 +59537,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # that
+        if r == 551:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -59415,7 +59549,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59431,7 +59565,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C554()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59439,9 +59573,9 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # equipped
+        if r == 812:  # equipped
             d['equipped'] = True
-        elif r == 551:  # enchanted
+        elif r == 553:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -59453,7 +59587,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59469,7 +59603,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C561()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59477,11 +59611,11 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 557:  # whose
+        if r == 559:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 558:  # step
+        elif r == 560:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -59493,7 +59627,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59509,7 +59643,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C565()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59517,11 +59651,11 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # lead
+        if r == 563:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 562:  # counter
+        elif r == 564:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
@@ -59533,7 +59667,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59549,7 +59683,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C569()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59557,15 +59691,15 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # lead
+        if r == 566:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 565:  # subject
+        elif r == 567:  # subject
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['subject'] = value
-        elif r == 566:  # batch
+        elif r == 568:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -59577,7 +59711,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59593,7 +59727,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C571()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59601,13 +59735,13 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # lead
+        if r == 570:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 745:  # creature
+        elif r == 747:  # creature
             d['creature'] = True
-        elif r == 746:  # events
+        elif r == 748:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59616,7 +59750,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59629,7 +59763,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59645,7 +59779,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C575()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59653,17 +59787,17 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # lead
+        if r == 572:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 571:  # who
+        elif r == 573:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 572:  # spell
+        elif r == 574:  # spell
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -59673,7 +59807,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59689,7 +59823,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C578()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59697,17 +59831,17 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # lead
+        if r == 576:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 841:  # thisor
+        elif r == 843:  # thisor
             d['thisor'] = True
-        elif r == 575:  # subject
+        elif r == 577:  # subject
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['subject'] = value
-        elif r == 747:  # events
+        elif r == 749:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59716,12 +59850,12 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 748:  # undercontrol
+        elif r == 750:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59731,7 +59865,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59747,7 +59881,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C591()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59755,11 +59889,11 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # command
+        if r == 590:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 590:  # battlefield
+        elif r == 592:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59771,7 +59905,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59787,7 +59921,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C597()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59795,29 +59929,29 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # additional
+        if r == 752:  # additional
             d['additional'] = True
-        elif r == 593:  # power
+        elif r == 595:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 594:  # toughness
+        elif r == 596:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 751:  # per
+        elif r == 753:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 752:  # perfilter
+        elif r == 754:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 842:  # onbf
+        elif r == 844:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59827,7 +59961,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59843,7 +59977,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C600()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59851,7 +59985,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # both
+        if r == 599:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -59863,7 +59997,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59879,7 +60013,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C602()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59887,7 +60021,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # attack
+        if r == 601:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -59899,7 +60033,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59915,7 +60049,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C604()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59923,7 +60057,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # block
+        if r == 603:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -59935,7 +60069,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59951,7 +60085,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C606()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59959,7 +60093,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # count
+        if r == 605:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59971,7 +60105,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59987,7 +60121,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C607()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59995,7 +60129,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # filters
+        if r == 755:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60003,8 +60137,8 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 296:
-                    values.append(_b296(x, inst, lim, made))
+                elif x.rule == 298:
+                    values.append(_b298(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -60015,7 +60149,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60031,7 +60165,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C608()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60039,7 +60173,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # filters
+        if r == 756:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60047,8 +60181,8 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 296:
-                    values.append(_b296(x, inst, lim, made))
+                elif x.rule == 298:
+                    values.append(_b298(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -60059,7 +60193,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60075,7 +60209,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C610()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60083,9 +60217,9 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # quality
+        if r == 609:  # quality
             x = c[0]
-            value = _b756(x, inst, lim, made)
+            value = _b758(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60095,7 +60229,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60111,7 +60245,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C611()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60119,7 +60253,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # opponents
+        if r == 760:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60129,7 +60263,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60145,7 +60279,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C613()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60153,7 +60287,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # destroyed
+        if r == 612:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -60165,7 +60299,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60181,7 +60315,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C615()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60189,7 +60323,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # phase
+        if r == 614:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -60201,7 +60335,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60217,7 +60351,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C617()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60225,7 +60359,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # untap
+        if r == 616:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60237,7 +60371,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60253,7 +60387,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C619()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60261,9 +60395,9 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # ability
+        if r == 618:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 759 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 761 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60276,7 +60410,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60292,7 +60426,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C622()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60300,14 +60434,14 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # keyword
+        if r == 620:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 619:  # manacost
+        elif r == 621:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -60319,7 +60453,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60335,7 +60469,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C623()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60343,7 +60477,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # keywords
+        if r == 762:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -60352,7 +60486,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -60365,7 +60499,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60381,7 +60515,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C624()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60389,7 +60523,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # keywords
+        if r == 763:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -60398,7 +60532,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -60411,7 +60545,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60427,7 +60561,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C627()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60435,11 +60569,11 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # first
+        if r == 625:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 624:  # regular
+        elif r == 626:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -60453,7 +60587,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60469,7 +60603,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C629()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60477,7 +60611,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # excess
+        if r == 628:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -60489,7 +60623,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60505,7 +60639,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C631()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60513,7 +60647,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # untapped
+        if r == 630:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -60525,7 +60659,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60541,7 +60675,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C633()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60549,11 +60683,11 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # its
+        if r == 764:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 630:  # untap
+        elif r == 632:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60565,7 +60699,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60581,7 +60715,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C635()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60589,7 +60723,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # gains
+        if r == 634:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -60601,7 +60735,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60617,7 +60751,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C637()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60625,7 +60759,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # lethal
+        if r == 636:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -60637,7 +60771,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60653,7 +60787,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C639()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60661,7 +60795,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # ascounters
+        if r == 638:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -60673,44 +60807,8 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C639()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 638:  # quality
-            x = c[0]
-            value = _b756(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60735,7 +60833,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 640:  # quality
             x = c[0]
-            value = _b756(x, inst, lim, made)
+            value = _b758(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60746,7 +60844,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60771,7 +60869,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 642:  # quality
             x = c[0]
-            value = _b756(x, inst, lim, made)
+            value = _b758(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60782,7 +60880,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60798,22 +60896,17 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C645()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # thisturn
-            d['thisturn'] = True
-        elif r == 644:  # keyword
+        if r == 644:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 232 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b758(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -60823,7 +60916,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60839,17 +60932,22 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C647()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # count
+        if r == 765:  # thisturn
+            d['thisturn'] = True
+        elif r == 646:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -60859,7 +60957,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60875,17 +60973,17 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C649()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # attacks
+        if r == 648:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -60895,7 +60993,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60911,17 +61009,17 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C651()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # blocks
+        if r == 650:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -60931,7 +61029,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60947,17 +61045,17 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C653()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # unblockable
+        if r == 652:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['blocks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -60967,7 +61065,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60983,6 +61081,42 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C655()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 654:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C657()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60990,9 +61124,9 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # color
+        if r == 656:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61005,7 +61139,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61021,7 +61155,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C698()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61029,23 +61163,23 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # eot
+        if r == 791:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 790:  # next_upkeep
+        elif r == 792:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 791:  # losecontrol
+        elif r == 793:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 792:  # thisturn
+        elif r == 794:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 793:  # thiscombat
+        elif r == 795:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -61057,7 +61191,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61073,7 +61207,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C701()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61081,13 +61215,13 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # another
+        if r == 796:  # another
             d['another'] = True
-        elif r == 698:  # filter
+        elif r == 700:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 795:  # ingy
+        elif r == 797:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61097,7 +61231,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61113,7 +61247,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C703()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61121,7 +61255,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # whose
+        if r == 702:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -61133,7 +61267,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61149,7 +61283,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C709()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61157,7 +61291,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # zone
+        if r == 708:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -61169,44 +61303,8 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C710()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 709:  # player
-            x = c[0]
-            value = _b534(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61231,7 +61329,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 711:  # player
             x = c[0]
-            value = _b534(x, inst, lim, made)
+            value = _b536(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -61241,7 +61339,43 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C714()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 713:  # player
+            x = c[0]
+            value = _b536(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61257,7 +61391,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C717()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61265,13 +61399,13 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # cost
+        if r == 716:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 716:  # param
+        elif r == 718:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61284,7 +61418,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61300,7 +61434,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C739()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61308,9 +61442,9 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # word
+        if r == 738:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61323,7 +61457,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61339,7 +61473,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C741()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61347,11 +61481,11 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # player
+        if r == 740:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 807:  # walker
+        elif r == 809:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -61361,7 +61495,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61377,7 +61511,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C743()
+    inst: Any = _C745()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61385,33 +61519,33 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # quant
+        if r == 743:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 742:  # filter
+        elif r == 744:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 808:  # attached
+        elif r == 810:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 809:  # samename
+        elif r == 811:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 844:  # ingy
+        elif r == 846:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61421,7 +61555,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61437,7 +61571,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C756()
+    inst: Any = _C758()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61445,13 +61579,13 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # word
+        if r == 757:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 757:  # param
+        elif r == 759:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61464,7 +61598,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61480,7 +61614,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C779()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61488,9 +61622,9 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # word
+        if r == 778:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 307 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 309 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61503,7 +61637,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61519,7 +61653,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C783()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61527,13 +61661,13 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # filter
+        if r == 782:  # filter
             x = c[0]
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 849:  # gy
+        elif r == 851:  # gy
             d['gy'] = True
-        elif r == 850:  # bf
+        elif r == 852:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61543,7 +61677,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61559,7 +61693,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C788()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61567,21 +61701,21 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # power
+        if r == 787:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 787:  # power
+        elif r == 789:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 788:  # target
+        elif r == 790:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61594,7 +61728,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61610,7 +61744,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C814()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61618,7 +61752,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # enters
+        if r == 813:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -61630,7 +61764,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61646,7 +61780,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C817()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61654,7 +61788,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # leaves
+        if r == 816:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -61666,7 +61800,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61682,7 +61816,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C819()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61690,7 +61824,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # dies
+        if r == 818:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -61702,7 +61836,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61718,7 +61852,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C821()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61726,7 +61860,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # alone
+        if r == 820:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61738,7 +61872,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61754,7 +61888,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C823()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61762,7 +61896,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # attacks
+        if r == 822:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61774,7 +61908,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61790,7 +61924,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C823()
+    inst: Any = _C825()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61798,11 +61932,11 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # blocks
+        if r == 824:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 845:  # acreature
+        elif r == 847:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61812,7 +61946,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61828,7 +61962,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C829()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61836,21 +61970,21 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 824:  # blocked
+        if r == 826:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 825:  # article
+        elif r == 827:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 826:  # filter
+        elif r == 828:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b296(x, inst, lim, made)
+            value = _b298(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -61860,7 +61994,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61876,7 +62010,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C831()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61884,7 +62018,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # direction
+        if r == 830:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61896,7 +62030,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61912,7 +62046,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C833()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61920,7 +62054,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 830:  # up
+        if r == 832:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61932,7 +62066,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61948,7 +62082,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C835()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61956,7 +62090,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # way
+        if r == 834:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61968,7 +62102,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61984,7 +62118,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C837()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61992,11 +62126,11 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # targeted
+        if r == 836:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 846:  # opponents
+        elif r == 848:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -62006,7 +62140,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62022,7 +62156,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C840()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62030,13 +62164,13 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 847:  # combat
+        if r == 849:  # combat
             d['combat'] = True
-        elif r == 836:  # deals
+        elif r == 838:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 837:  # recipient
+        elif r == 839:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -62050,7 +62184,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62066,7 +62200,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C842()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62074,9 +62208,9 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 848:  # combat
+        if r == 850:  # combat
             d['combat'] = True
-        elif r == 839:  # dealt
+        elif r == 841:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -62308,641 +62442,643 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b215,  # 215 GreaterPTCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'designation', o, lim, made),  # 216 __asgn_plain
     _b217,  # 217 DesignationCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 218 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'types', o, lim, made),  # 219 __asgn_plain
-    _b220,  # 220 CardTypesCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 221 __asgn_plain
-    _b222,  # 222 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 223 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 224 __asgn_plain
-    _b225,  # 225 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 226 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 227 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 228 __asgn_oneormore
-    _node,  # 229 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 230 __asgn_plain
-    _match_node,  # 231 ParamName
-    _match_node,  # 232 KeywordName
-    _node,  # 233 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 234 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 235 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 236 __asgn_plain
-    _b237,  # 237 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 238 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 239 __asgn_oneormore
-    _match_node,  # 240 Supertype
-    _match_node,  # 241 CardType
-    _match_node,  # 242 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 243 __asgn_plain
-    _b244,  # 244 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 245 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 246 __asgn_plain
-    _node,  # 247 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 248 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 249 __asgn_plain
-    _b250,  # 250 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 251 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 252 __asgn_plain
-    _b253,  # 253 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 254 __asgn_plain
-    _b255,  # 255 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 256 __asgn_plain
-    _b257,  # 257 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 258 __asgn_plain
-    _b259,  # 259 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 260 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 261 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 262 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 263 __asgn_plain
-    _b264,  # 264 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 265 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 266 __asgn_plain
-    _b267,  # 267 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 268 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 269 __asgn_plain
-    _b270,  # 270 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 271 __asgn_plain
-    _b272,  # 272 EntersAsCopyStmt
-    _b273,  # 273 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 274 __asgn_plain
-    _b275,  # 275 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 276 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 277 __asgn_plain
-    _b278,  # 278 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 279 __asgn_plain
-    _b280,  # 280 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 281 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 282 __asgn_plain
-    _b283,  # 283 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 284 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 285 __asgn_plain
-    _b286,  # 286 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 287 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 288 __asgn_plain
-    _b289,  # 289 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 290 __asgn_plain
-    _b291,  # 291 CountOf
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 292 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 293 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 294 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 295 __asgn_plain
-    _b296,  # 296 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 297 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 298 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 299 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 300 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 301 __asgn_plain
-    _b302,  # 302 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 303 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 304 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 305 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 306 __asgn_plain
-    _match_node,  # 307 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 308 __asgn_plain
-    _b309,  # 309 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 310 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 314 __asgn_plain
-    _b315,  # 315 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 316 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 317 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 323 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 326 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 329 __asgn_plain
-    _b330,  # 330 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 331 __asgn_plain
-    _b332,  # 332 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 333 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 334 __asgn_plain
-    _b335,  # 335 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 336 __asgn_plain
-    _b337,  # 337 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 338 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 339 __asgn_plain
-    _b340,  # 340 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 341 __asgn_plain
-    _b342,  # 342 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 343 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 344 __asgn_plain
-    _b345,  # 345 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 347 __asgn_plain
-    _b348,  # 348 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 349 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 353 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 358 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 359 __asgn_plain
-    _b360,  # 360 ChangeBaseEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 361 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 362 __asgn_optional
-    _b363,  # 363 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 364 __asgn_plain
-    _b365,  # 365 TypeArg
-    _b366,  # 366 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 367 __asgn_plain
-    _b368,  # 368 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 369 __asgn_plain
-    _b370,  # 370 ForArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 371 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 373 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 374 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 375 __asgn_plain
-    _b376,  # 376 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 377 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 378 __asgn_plain
-    _b379,  # 379 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 382 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 385 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 386 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 387 __asgn_plain
-    _b388,  # 388 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 389 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 218 __asgn_plain
+    _b219,  # 219 InGraveyardCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 220 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'types', o, lim, made),  # 221 __asgn_plain
+    _b222,  # 222 CardTypesCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 223 __asgn_plain
+    _b224,  # 224 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 225 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 226 __asgn_plain
+    _b227,  # 227 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 228 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 229 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 230 __asgn_oneormore
+    _node,  # 231 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 232 __asgn_plain
+    _match_node,  # 233 ParamName
+    _match_node,  # 234 KeywordName
+    _node,  # 235 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 236 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 237 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 238 __asgn_plain
+    _b239,  # 239 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 240 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 241 __asgn_oneormore
+    _match_node,  # 242 Supertype
+    _match_node,  # 243 CardType
+    _match_node,  # 244 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 245 __asgn_plain
+    _b246,  # 246 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 247 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 248 __asgn_plain
+    _node,  # 249 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 250 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 251 __asgn_plain
+    _b252,  # 252 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 253 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 254 __asgn_plain
+    _b255,  # 255 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 256 __asgn_plain
+    _b257,  # 257 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 258 __asgn_plain
+    _b259,  # 259 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 263 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 264 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 265 __asgn_plain
+    _b266,  # 266 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 267 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 268 __asgn_plain
+    _b269,  # 269 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 270 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 271 __asgn_plain
+    _b272,  # 272 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 273 __asgn_plain
+    _b274,  # 274 EntersAsCopyStmt
+    _b275,  # 275 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 276 __asgn_plain
+    _b277,  # 277 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 278 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 279 __asgn_plain
+    _b280,  # 280 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 281 __asgn_plain
+    _b282,  # 282 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 283 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 284 __asgn_plain
+    _b285,  # 285 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 286 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 287 __asgn_plain
+    _b288,  # 288 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 289 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 290 __asgn_plain
+    _b291,  # 291 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 292 __asgn_plain
+    _b293,  # 293 CountOf
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 294 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 295 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 296 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 297 __asgn_plain
+    _b298,  # 298 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 299 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 300 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 301 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 302 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 303 __asgn_plain
+    _b304,  # 304 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 305 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 306 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 307 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 308 __asgn_plain
+    _match_node,  # 309 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 310 __asgn_plain
+    _b311,  # 311 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 312 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 313 __asgn_plain
+    _b314,  # 314 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 315 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 316 __asgn_plain
+    _b317,  # 317 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 318 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 319 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 320 __asgn_plain
+    _b321,  # 321 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 322 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 323 __asgn_plain
+    _b324,  # 324 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 325 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 326 __asgn_plain
+    _b327,  # 327 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 328 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 331 __asgn_plain
+    _b332,  # 332 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 338 __asgn_plain
+    _b339,  # 339 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 343 __asgn_plain
+    _b344,  # 344 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 345 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 348 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 349 __asgn_plain
+    _b350,  # 350 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 357 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 360 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 361 __asgn_plain
+    _b362,  # 362 ChangeBaseEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 363 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 364 __asgn_optional
+    _b365,  # 365 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 366 __asgn_plain
+    _b367,  # 367 TypeArg
+    _b368,  # 368 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 369 __asgn_plain
+    _b370,  # 370 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 ForArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 373 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 374 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 375 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 377 __asgn_plain
+    _b378,  # 378 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 380 __asgn_plain
+    _b381,  # 381 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 382 __asgn_plain
+    _b383,  # 383 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 384 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 385 __asgn_plain
+    _b386,  # 386 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 387 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 388 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 389 __asgn_plain
+    _b390,  # 390 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 391 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 392 __asgn_plain
-    _b393,  # 393 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 394 __asgn_plain
-    _b395,  # 395 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 396 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 398 __asgn_plain
-    _b399,  # 399 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 400 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 401 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 402 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 403 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 404 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 418 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 TokenEffect
-    _b436,  # 436 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 DiscardEffect
+    _b393,  # 393 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 394 __asgn_plain
+    _b395,  # 395 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 396 __asgn_plain
+    _b397,  # 397 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 398 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 402 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 403 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 404 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 405 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 406 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 420 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 422 __asgn_plain
+    _b423,  # 423 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 428 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 TokenEffect
+    _b438,  # 438 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 ReturnToHandEffect
+    _b440,  # 440 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 PutCountersEffect
+    _b447,  # 447 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 PutIntoZoneEffect
+    _b479,  # 479 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 497 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 UntapEffect
+    _b484,  # 484 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 491 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 499 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 TapOrUntapEffect
+    _b507,  # 507 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 511 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 CastThisEffect
+    _b509,  # 509 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 CopySpellEffect
-    _b522,  # 522 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 524 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 ContinuousEffect
-    _match_node,  # 533 ActionWord
-    _b534,  # 534 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 537 __asgn_oneormore
-    _match_node,  # 538 BackWord
-    _node,  # 539 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 551 __asgn_plain
-    _b552,  # 552 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 554 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 BeginningTrigger
-    _node,  # 560 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 ThisTrigger
+    _b521,  # 521 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 CopySpellEffect
+    _b524,  # 524 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 525 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 ContinuousEffect
+    _match_node,  # 535 ActionWord
+    _b536,  # 536 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 537 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 539 __asgn_oneormore
+    _match_node,  # 540 BackWord
+    _node,  # 541 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 553 __asgn_plain
+    _b554,  # 554 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 556 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 BeginningTrigger
+    _node,  # 562 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 578 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 579 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 PTChange
-    _node,  # 596 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 CantBeBlockedByFewer
-    _b605,  # 605 CantBeBlockedExcept
-    _b606,  # 606 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantBeTargetedBy
-    _b609,  # 609 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 618 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 HasKeywordAtManaCost
-    _b621,  # 621 HasKeywords
-    _b622,  # 622 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 CantBeBlockedBy
+    _b571,  # 571 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 580 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 581 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 PTChange
+    _node,  # 598 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 CantBeBlockedByFewer
+    _b607,  # 607 CantBeBlockedExcept
+    _b608,  # 608 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 CantBeTargetedBy
+    _b611,  # 611 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 HasKeywordAtManaCost
+    _b623,  # 623 HasKeywords
+    _b624,  # 624 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 DamageAsCounters
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 CantBeAttachedBy
+    _b641,  # 641 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 659 __asgn_plain
+    _b643,  # 643 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 659 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 662 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 663 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 664 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 666 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 667 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 669 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 672 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 673 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 674 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 681 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 682 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 683 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 684 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 664 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 666 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 669 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 670 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 671 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 674 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 675 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 676 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 683 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 684 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 685 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 686 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 693 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 703 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 704 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 OntoBattlefield
-    _node,  # 708 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 705 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 706 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 708 __asgn_plain
+    _b709,  # 709 OntoBattlefield
+    _node,  # 710 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 711 __asgn_plain
-    _b712,  # 712 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 714 __asgn_plain
-    _b715,  # 715 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 729 __asgn_optional
+    _b712,  # 712 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 713 __asgn_plain
+    _b714,  # 714 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 729 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 742 __asgn_plain
-    _b743,  # 743 EachObjects
-    _node,  # 744 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 750 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 755 __asgn_plain
-    _b756,  # 756 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 758 __asgn_optional
-    _node,  # 759 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 764 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 766 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 767 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 769 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 770 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 771 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 737 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 742 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 744 __asgn_plain
+    _b745,  # 745 EachObjects
+    _node,  # 746 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 749 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 751 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 757 __asgn_plain
+    _b758,  # 758 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 760 __asgn_optional
+    _node,  # 761 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 769 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 770 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 771 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 772 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 779 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 773 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 774 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 781 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 786 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 802 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 804 __asgn_optional
-    _match_node,  # 805 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 EntersEvent
-    _node,  # 813 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 824 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 825 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 836 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 841 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 842 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 843 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 844 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 845 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 846 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 847 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 848 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 849 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 850 __asgn_optional
+    _b788,  # 788 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 804 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 806 __asgn_optional
+    _match_node,  # 807 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 EntersEvent
+    _node,  # 815 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 826 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 827 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 836 __asgn_plain
+    _b837,  # 837 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 838 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 841 __asgn_plain
+    _b842,  # 842 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 843 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 844 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 845 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 846 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 847 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 848 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 849 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 850 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 851 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 852 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 229, 233, 247, 539, 560, 596, 708, 744, 759, 813])
+_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 231, 235, 249, 541, 562, 598, 710, 746, 761, 815])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -63164,369 +63300,369 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 216 __asgn_plain
     _b217,  # 217 DesignationCondition
     None,  # 218 __asgn_plain
-    None,  # 219 __asgn_plain
-    _b220,  # 220 CardTypesCondition
+    _b219,  # 219 InGraveyardCondition
+    None,  # 220 __asgn_plain
     None,  # 221 __asgn_plain
-    _b222,  # 222 ItIsCondition
+    _b222,  # 222 CardTypesCondition
     None,  # 223 __asgn_plain
-    None,  # 224 __asgn_plain
-    _b225,  # 225 PaidCondition
-    None,  # 226 __asgn_optional
-    None,  # 227 __asgn_optional
-    None,  # 228 __asgn_oneormore
-    None,  # 229 Effect
-    None,  # 230 __asgn_plain
-    None,  # 231 ParamName
-    None,  # 232 KeywordName
-    None,  # 233 KeywordArg
-    None,  # 234 __asgn_zeroormore
-    None,  # 235 __asgn_plain
-    None,  # 236 __asgn_plain
-    _b237,  # 237 MoreKeywords
-    None,  # 238 __asgn_zeroormore
-    None,  # 239 __asgn_oneormore
-    None,  # 240 Supertype
-    None,  # 241 CardType
-    None,  # 242 Color
-    None,  # 243 __asgn_plain
-    _b244,  # 244 Mode
-    None,  # 245 __asgn_oneormore
-    None,  # 246 __asgn_plain
-    None,  # 247 AbilityBody
+    _b224,  # 224 ItIsCondition
+    None,  # 225 __asgn_plain
+    None,  # 226 __asgn_plain
+    _b227,  # 227 PaidCondition
+    None,  # 228 __asgn_optional
+    None,  # 229 __asgn_optional
+    None,  # 230 __asgn_oneormore
+    None,  # 231 Effect
+    None,  # 232 __asgn_plain
+    None,  # 233 ParamName
+    None,  # 234 KeywordName
+    None,  # 235 KeywordArg
+    None,  # 236 __asgn_zeroormore
+    None,  # 237 __asgn_plain
+    None,  # 238 __asgn_plain
+    _b239,  # 239 MoreKeywords
+    None,  # 240 __asgn_zeroormore
+    None,  # 241 __asgn_oneormore
+    None,  # 242 Supertype
+    None,  # 243 CardType
+    None,  # 244 Color
+    None,  # 245 __asgn_plain
+    _b246,  # 246 Mode
+    None,  # 247 __asgn_oneormore
     None,  # 248 __asgn_plain
-    None,  # 249 __asgn_plain
-    _b250,  # 250 SkipExtraTurnStmt
+    None,  # 249 AbilityBody
+    None,  # 250 __asgn_plain
     None,  # 251 __asgn_plain
-    None,  # 252 __asgn_plain
-    _b253,  # 253 CantSearchStmt
+    _b252,  # 252 SkipExtraTurnStmt
+    None,  # 253 __asgn_plain
     None,  # 254 __asgn_plain
-    _b255,  # 255 HandSizeStmt
+    _b255,  # 255 CantSearchStmt
     None,  # 256 __asgn_plain
-    _b257,  # 257 PreventDamageByStmt
+    _b257,  # 257 HandSizeStmt
     None,  # 258 __asgn_plain
-    _b259,  # 259 CostReductionStmt
+    _b259,  # 259 PreventDamageByStmt
     None,  # 260 __asgn_plain
-    None,  # 261 __asgn_plain
+    _b261,  # 261 CostReductionStmt
     None,  # 262 __asgn_plain
     None,  # 263 __asgn_plain
-    _b264,  # 264 EntersWithStmt
+    None,  # 264 __asgn_plain
     None,  # 265 __asgn_plain
-    None,  # 266 __asgn_plain
-    _b267,  # 267 AmplifyStmt
+    _b266,  # 266 EntersWithStmt
+    None,  # 267 __asgn_plain
     None,  # 268 __asgn_plain
-    None,  # 269 __asgn_plain
-    _b270,  # 270 AsTurnedFaceUpStmt
+    _b269,  # 269 AmplifyStmt
+    None,  # 270 __asgn_plain
     None,  # 271 __asgn_plain
-    _b272,  # 272 EntersAsCopyStmt
-    _b273,  # 273 CardAltCostStmt
-    None,  # 274 __asgn_plain
-    _b275,  # 275 CardAddCostStmt
+    _b272,  # 272 AsTurnedFaceUpStmt
+    None,  # 273 __asgn_plain
+    _b274,  # 274 EntersAsCopyStmt
+    _b275,  # 275 CardAltCostStmt
     None,  # 276 __asgn_plain
-    None,  # 277 __asgn_plain
-    _b278,  # 278 CantActivateStmt
+    _b277,  # 277 CardAddCostStmt
+    None,  # 278 __asgn_plain
     None,  # 279 __asgn_plain
-    _b280,  # 280 TopRevealedStmt
+    _b280,  # 280 CantActivateStmt
     None,  # 281 __asgn_plain
-    None,  # 282 __asgn_plain
-    _b283,  # 283 AdditionalLandStmt
+    _b282,  # 282 TopRevealedStmt
+    None,  # 283 __asgn_plain
     None,  # 284 __asgn_plain
-    None,  # 285 __asgn_plain
-    _b286,  # 286 PlayTopStmt
+    _b285,  # 285 AdditionalLandStmt
+    None,  # 286 __asgn_plain
     None,  # 287 __asgn_plain
-    None,  # 288 __asgn_plain
-    _b289,  # 289 CardsStaticStmt
+    _b288,  # 288 PlayTopStmt
+    None,  # 289 __asgn_plain
     None,  # 290 __asgn_plain
-    _b291,  # 291 CountOf
-    None,  # 292 __asgn_optional
-    None,  # 293 __asgn_plain
-    None,  # 294 __asgn_plain
+    _b291,  # 291 CardsStaticStmt
+    None,  # 292 __asgn_plain
+    _b293,  # 293 CountOf
+    None,  # 294 __asgn_optional
     None,  # 295 __asgn_plain
-    _b296,  # 296 ObjectFilter
+    None,  # 296 __asgn_plain
     None,  # 297 __asgn_plain
-    None,  # 298 __asgn_plain
+    _b298,  # 298 ObjectFilter
     None,  # 299 __asgn_plain
     None,  # 300 __asgn_plain
     None,  # 301 __asgn_plain
-    _b302,  # 302 ControlledThing
-    None,  # 303 __asgn_oneormore
-    None,  # 304 __asgn_optional
-    None,  # 305 __asgn_plain
-    None,  # 306 __asgn_plain
-    None,  # 307 ConditionWord
+    None,  # 302 __asgn_plain
+    None,  # 303 __asgn_plain
+    _b304,  # 304 ControlledThing
+    None,  # 305 __asgn_oneormore
+    None,  # 306 __asgn_optional
+    None,  # 307 __asgn_plain
     None,  # 308 __asgn_plain
-    _b309,  # 309 MayEffect
+    None,  # 309 ConditionWord
     None,  # 310 __asgn_plain
-    None,  # 311 __asgn_plain
-    _b312,  # 312 ChooseAmongEffect
+    _b311,  # 311 MayEffect
+    None,  # 312 __asgn_plain
     None,  # 313 __asgn_plain
-    None,  # 314 __asgn_plain
-    _b315,  # 315 ExtraTurnEffect
+    _b314,  # 314 ChooseAmongEffect
+    None,  # 315 __asgn_plain
     None,  # 316 __asgn_plain
-    None,  # 317 __asgn_plain
+    _b317,  # 317 ExtraTurnEffect
     None,  # 318 __asgn_plain
-    _b319,  # 319 CantCastEffect
+    None,  # 319 __asgn_plain
     None,  # 320 __asgn_plain
-    None,  # 321 __asgn_plain
-    _b322,  # 322 PlayerTopCardActionEffect
+    _b321,  # 321 CantCastEffect
+    None,  # 322 __asgn_plain
     None,  # 323 __asgn_plain
-    None,  # 324 __asgn_plain
-    _b325,  # 325 LoseLifeEffect
+    _b324,  # 324 PlayerTopCardActionEffect
+    None,  # 325 __asgn_plain
     None,  # 326 __asgn_plain
-    None,  # 327 __asgn_plain
-    _b328,  # 328 PlayerMillEffect
+    _b327,  # 327 LoseLifeEffect
+    None,  # 328 __asgn_plain
     None,  # 329 __asgn_plain
-    _b330,  # 330 MayPlayEffect
+    _b330,  # 330 PlayerMillEffect
     None,  # 331 __asgn_plain
-    _b332,  # 332 BlockRequirementEffect
+    _b332,  # 332 MayPlayEffect
     None,  # 333 __asgn_plain
-    None,  # 334 __asgn_plain
-    _b335,  # 335 TopCardActionEffect
+    _b334,  # 334 BlockRequirementEffect
+    None,  # 335 __asgn_plain
     None,  # 336 __asgn_plain
-    _b337,  # 337 PayEffect
+    _b337,  # 337 TopCardActionEffect
     None,  # 338 __asgn_plain
-    None,  # 339 __asgn_plain
-    _b340,  # 340 NumberedActionEffect
+    _b339,  # 339 PayEffect
+    None,  # 340 __asgn_plain
     None,  # 341 __asgn_plain
-    _b342,  # 342 AttachEffect
+    _b342,  # 342 NumberedActionEffect
     None,  # 343 __asgn_plain
-    None,  # 344 __asgn_plain
-    _b345,  # 345 FightEffect
+    _b344,  # 344 AttachEffect
+    None,  # 345 __asgn_plain
     None,  # 346 __asgn_plain
-    None,  # 347 __asgn_plain
-    _b348,  # 348 LookAtTopEffect
+    _b347,  # 347 FightEffect
+    None,  # 348 __asgn_plain
     None,  # 349 __asgn_plain
-    None,  # 350 __asgn_plain
+    _b350,  # 350 LookAtTopEffect
     None,  # 351 __asgn_plain
-    _b352,  # 352 ObjectDamageEffect
+    None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
-    None,  # 354 __asgn_plain
+    _b354,  # 354 ObjectDamageEffect
     None,  # 355 __asgn_plain
     None,  # 356 __asgn_plain
-    _b357,  # 357 MoveCountersEffect
+    None,  # 357 __asgn_plain
     None,  # 358 __asgn_plain
-    None,  # 359 __asgn_plain
-    _b360,  # 360 ChangeBaseEffect
-    None,  # 361 __asgn_optional
-    None,  # 362 __asgn_optional
-    _b363,  # 363 KeywordCost
-    None,  # 364 __asgn_plain
-    _b365,  # 365 TypeArg
-    _b366,  # 366 QualityArg
-    None,  # 367 __asgn_plain
-    _b368,  # 368 OntoArg
+    _b359,  # 359 MoveCountersEffect
+    None,  # 360 __asgn_plain
+    None,  # 361 __asgn_plain
+    _b362,  # 362 ChangeBaseEffect
+    None,  # 363 __asgn_optional
+    None,  # 364 __asgn_optional
+    _b365,  # 365 KeywordCost
+    None,  # 366 __asgn_plain
+    _b367,  # 367 TypeArg
+    _b368,  # 368 QualityArg
     None,  # 369 __asgn_plain
-    _b370,  # 370 ForArg
+    _b370,  # 370 OntoArg
     None,  # 371 __asgn_plain
-    None,  # 372 __asgn_plain
+    _b372,  # 372 ForArg
     None,  # 373 __asgn_plain
     None,  # 374 __asgn_plain
     None,  # 375 __asgn_plain
-    _b376,  # 376 TriggeredStmt
+    None,  # 376 __asgn_plain
     None,  # 377 __asgn_plain
-    None,  # 378 __asgn_plain
-    _b379,  # 379 ActivatedStmt
+    _b378,  # 378 TriggeredStmt
+    None,  # 379 __asgn_plain
     None,  # 380 __asgn_plain
-    _b381,  # 381 PTDefiningStmt
-    None,  # 382 __asgn_oneormore
-    None,  # 383 __asgn_plain
-    _b384,  # 384 SpellKind
-    None,  # 385 __asgn_oneormore
-    None,  # 386 __asgn_oneormore
-    None,  # 387 __asgn_plain
-    _b388,  # 388 EntersTappedStmt
-    None,  # 389 __asgn_oneormore
-    None,  # 390 __asgn_plain
-    _b391,  # 391 CostPerPermanentStmt
+    _b381,  # 381 ActivatedStmt
+    None,  # 382 __asgn_plain
+    _b383,  # 383 PTDefiningStmt
+    None,  # 384 __asgn_oneormore
+    None,  # 385 __asgn_plain
+    _b386,  # 386 SpellKind
+    None,  # 387 __asgn_oneormore
+    None,  # 388 __asgn_oneormore
+    None,  # 389 __asgn_plain
+    _b390,  # 390 EntersTappedStmt
+    None,  # 391 __asgn_oneormore
     None,  # 392 __asgn_plain
-    _b393,  # 393 CostPerTargetStmt
+    _b393,  # 393 CostPerPermanentStmt
     None,  # 394 __asgn_plain
-    _b395,  # 395 UncounterableStmt
-    None,  # 396 __asgn_oneormore
-    None,  # 397 __asgn_plain
-    None,  # 398 __asgn_plain
-    _b399,  # 399 StaticStmt
-    None,  # 400 __asgn_optional
-    None,  # 401 __asgn_oneormore
-    None,  # 402 __asgn_oneormore
+    _b395,  # 395 CostPerTargetStmt
+    None,  # 396 __asgn_plain
+    _b397,  # 397 UncounterableStmt
+    None,  # 398 __asgn_oneormore
+    None,  # 399 __asgn_plain
+    None,  # 400 __asgn_plain
+    _b401,  # 401 StaticStmt
+    None,  # 402 __asgn_optional
     None,  # 403 __asgn_oneormore
-    None,  # 404 __asgn_optional
-    None,  # 405 __asgn_plain
-    None,  # 406 __asgn_plain
+    None,  # 404 __asgn_oneormore
+    None,  # 405 __asgn_oneormore
+    None,  # 406 __asgn_optional
     None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
-    _b412,  # 412 ControlClause
+    None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
-    None,  # 414 __asgn_plain
+    _b414,  # 414 ControlClause
     None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
     None,  # 417 __asgn_plain
-    None,  # 418 __asgn_oneormore
+    None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    None,  # 420 __asgn_plain
-    _b421,  # 421 DividedDamageEffect
+    None,  # 420 __asgn_oneormore
+    None,  # 421 __asgn_plain
     None,  # 422 __asgn_plain
-    _b423,  # 423 DamageEffect
+    _b423,  # 423 DividedDamageEffect
     None,  # 424 __asgn_plain
-    _b425,  # 425 DestroyEffect
+    _b425,  # 425 DamageEffect
     None,  # 426 __asgn_plain
-    None,  # 427 __asgn_plain
-    _b428,  # 428 DrawEffect
+    _b427,  # 427 DestroyEffect
+    None,  # 428 __asgn_plain
     None,  # 429 __asgn_plain
-    _b430,  # 430 TokenCopyEffect
+    _b430,  # 430 DrawEffect
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
+    _b432,  # 432 TokenCopyEffect
     None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
-    _b435,  # 435 TokenEffect
-    _b436,  # 436 AddManaEffect
-    None,  # 437 __asgn_plain
-    _b438,  # 438 DiscardEffect
+    None,  # 435 __asgn_plain
+    None,  # 436 __asgn_plain
+    _b437,  # 437 TokenEffect
+    _b438,  # 438 AddManaEffect
     None,  # 439 __asgn_plain
-    _b440,  # 440 GainLifeEffect
+    _b440,  # 440 DiscardEffect
     None,  # 441 __asgn_plain
-    None,  # 442 __asgn_plain
-    _b443,  # 443 GainControlEffect
+    _b442,  # 442 GainLifeEffect
+    None,  # 443 __asgn_plain
     None,  # 444 __asgn_plain
-    _b445,  # 445 ReturnToHandEffect
+    _b445,  # 445 GainControlEffect
     None,  # 446 __asgn_plain
-    None,  # 447 __asgn_plain
-    _b448,  # 448 ReturnFromGraveyardEffect
+    _b447,  # 447 ReturnToHandEffect
+    None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    None,  # 450 __asgn_plain
+    _b450,  # 450 ReturnFromGraveyardEffect
     None,  # 451 __asgn_plain
-    _b452,  # 452 ReturnToBattlefieldEffect
+    None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
-    None,  # 454 __asgn_plain
-    _b455,  # 455 ReturnAllFromGraveyardsEffect
+    _b454,  # 454 ReturnToBattlefieldEffect
+    None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    None,  # 457 __asgn_plain
+    _b457,  # 457 ReturnAllFromGraveyardsEffect
     None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
-    _b460,  # 460 SearchEffect
+    None,  # 460 __asgn_plain
     None,  # 461 __asgn_plain
-    None,  # 462 __asgn_plain
+    _b462,  # 462 SearchEffect
     None,  # 463 __asgn_plain
-    _b464,  # 464 CounterSpellEffect
+    None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    _b466,  # 466 ShuffleEffect
+    _b466,  # 466 CounterSpellEffect
     None,  # 467 __asgn_plain
-    None,  # 468 __asgn_plain
+    _b468,  # 468 ShuffleEffect
     None,  # 469 __asgn_plain
-    _b470,  # 470 MillEffect
+    None,  # 470 __asgn_plain
     None,  # 471 __asgn_plain
-    None,  # 472 __asgn_plain
-    _b473,  # 473 PutFromHandEffect
+    _b472,  # 472 MillEffect
+    None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
-    None,  # 475 __asgn_plain
+    _b475,  # 475 PutFromHandEffect
     None,  # 476 __asgn_plain
-    _b477,  # 477 PutCountersEffect
+    None,  # 477 __asgn_plain
     None,  # 478 __asgn_plain
-    None,  # 479 __asgn_plain
-    _b480,  # 480 PutOnLibraryEffect
+    _b479,  # 479 PutCountersEffect
+    None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
-    _b482,  # 482 PutIntoZoneEffect
+    _b482,  # 482 PutOnLibraryEffect
     None,  # 483 __asgn_plain
-    None,  # 484 __asgn_plain
+    _b484,  # 484 PutIntoZoneEffect
     None,  # 485 __asgn_plain
     None,  # 486 __asgn_plain
     None,  # 487 __asgn_plain
-    _b488,  # 488 ExileEffect
+    None,  # 488 __asgn_plain
     None,  # 489 __asgn_plain
-    None,  # 490 __asgn_plain
-    _b491,  # 491 ExileCardsEffect
+    _b490,  # 490 ExileEffect
+    None,  # 491 __asgn_plain
     None,  # 492 __asgn_plain
-    _b493,  # 493 ExileTopEffect
+    _b493,  # 493 ExileCardsEffect
     None,  # 494 __asgn_plain
-    _b495,  # 495 RegenerateEffect
+    _b495,  # 495 ExileTopEffect
     None,  # 496 __asgn_plain
-    None,  # 497 __asgn_plain
+    _b497,  # 497 RegenerateEffect
     None,  # 498 __asgn_plain
-    _b499,  # 499 PlayerSacrificesEffect
+    None,  # 499 __asgn_plain
     None,  # 500 __asgn_plain
-    None,  # 501 __asgn_plain
+    _b501,  # 501 PlayerSacrificesEffect
     None,  # 502 __asgn_plain
-    _b503,  # 503 SacrificeEffect
+    None,  # 503 __asgn_plain
     None,  # 504 __asgn_plain
-    _b505,  # 505 UntapEffect
+    _b505,  # 505 SacrificeEffect
     None,  # 506 __asgn_plain
-    _b507,  # 507 TapOrUntapEffect
+    _b507,  # 507 UntapEffect
     None,  # 508 __asgn_plain
-    _b509,  # 509 TapEffect
+    _b509,  # 509 TapOrUntapEffect
     None,  # 510 __asgn_plain
-    None,  # 511 __asgn_plain
+    _b511,  # 511 TapEffect
     None,  # 512 __asgn_plain
-    _b513,  # 513 RemoveCountersEffect
+    None,  # 513 __asgn_plain
     None,  # 514 __asgn_plain
-    _b515,  # 515 DelayedEffect
+    _b515,  # 515 RemoveCountersEffect
     None,  # 516 __asgn_plain
-    _b517,  # 517 PreventEffect
+    _b517,  # 517 DelayedEffect
     None,  # 518 __asgn_plain
-    _b519,  # 519 CastThisEffect
+    _b519,  # 519 PreventEffect
     None,  # 520 __asgn_plain
-    _b521,  # 521 CopySpellEffect
-    _b522,  # 522 NoRegenEffect
-    None,  # 523 __asgn_plain
-    None,  # 524 __asgn_plain
+    _b521,  # 521 CastThisEffect
+    None,  # 522 __asgn_plain
+    _b523,  # 523 CopySpellEffect
+    _b524,  # 524 NoRegenEffect
     None,  # 525 __asgn_plain
-    _b526,  # 526 PhaseOutEffect
+    None,  # 526 __asgn_plain
     None,  # 527 __asgn_plain
-    None,  # 528 __asgn_plain
-    _b529,  # 529 NoUntapEffect
+    _b528,  # 528 PhaseOutEffect
+    None,  # 529 __asgn_plain
     None,  # 530 __asgn_plain
-    None,  # 531 __asgn_plain
-    _b532,  # 532 ContinuousEffect
-    None,  # 533 ActionWord
-    _b534,  # 534 PlayerRef
-    None,  # 535 __asgn_plain
-    None,  # 536 __asgn_plain
-    None,  # 537 __asgn_oneormore
-    None,  # 538 BackWord
-    None,  # 539 TargetRef
-    None,  # 540 __asgn_plain
-    _b541,  # 541 AnyNumberTargets
+    _b531,  # 531 NoUntapEffect
+    None,  # 532 __asgn_plain
+    None,  # 533 __asgn_plain
+    _b534,  # 534 ContinuousEffect
+    None,  # 535 ActionWord
+    _b536,  # 536 PlayerRef
+    None,  # 537 __asgn_plain
+    None,  # 538 __asgn_plain
+    None,  # 539 __asgn_oneormore
+    None,  # 540 BackWord
+    None,  # 541 TargetRef
     None,  # 542 __asgn_plain
-    _b543,  # 543 AnyTarget
+    _b543,  # 543 AnyNumberTargets
     None,  # 544 __asgn_plain
-    None,  # 545 __asgn_plain
-    _b546,  # 546 UpToTargets
+    _b545,  # 545 AnyTarget
+    None,  # 546 __asgn_plain
     None,  # 547 __asgn_plain
-    _b548,  # 548 EachPlayers
+    _b548,  # 548 UpToTargets
     None,  # 549 __asgn_plain
-    _b550,  # 550 ThatRef
+    _b550,  # 550 EachPlayers
     None,  # 551 __asgn_plain
-    _b552,  # 552 EnchantedRef
+    _b552,  # 552 ThatRef
     None,  # 553 __asgn_plain
-    None,  # 554 __asgn_oneormore
+    _b554,  # 554 EnchantedRef
     None,  # 555 __asgn_plain
-    None,  # 556 __asgn_plain
+    None,  # 556 __asgn_oneormore
     None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
-    _b559,  # 559 BeginningTrigger
-    None,  # 560 Trigger
-    None,  # 561 __asgn_plain
-    None,  # 562 __asgn_plain
-    _b563,  # 563 LastCounterTrigger
+    None,  # 559 __asgn_plain
+    None,  # 560 __asgn_plain
+    _b561,  # 561 BeginningTrigger
+    None,  # 562 Trigger
+    None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
-    None,  # 565 __asgn_plain
+    _b565,  # 565 LastCounterTrigger
     None,  # 566 __asgn_plain
-    _b567,  # 567 BatchAttackTrigger
+    None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
-    _b569,  # 569 ThisTrigger
+    _b569,  # 569 BatchAttackTrigger
     None,  # 570 __asgn_plain
-    None,  # 571 __asgn_plain
+    _b571,  # 571 ThisTrigger
     None,  # 572 __asgn_plain
-    _b573,  # 573 CastTrigger
+    None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
-    None,  # 575 __asgn_plain
-    _b576,  # 576 YoursTrigger
+    _b575,  # 575 CastTrigger
+    None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
-    None,  # 578 __asgn_optional
-    None,  # 579 __asgn_optional
-    None,  # 580 __asgn_plain
-    None,  # 581 __asgn_plain
+    _b578,  # 578 YoursTrigger
+    None,  # 579 __asgn_plain
+    None,  # 580 __asgn_optional
+    None,  # 581 __asgn_optional
     None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
@@ -63534,104 +63670,104 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
     None,  # 588 __asgn_plain
-    _b589,  # 589 ZonePlace
+    None,  # 589 __asgn_plain
     None,  # 590 __asgn_plain
-    None,  # 591 __asgn_plain
+    _b591,  # 591 ZonePlace
     None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
     None,  # 594 __asgn_plain
-    _b595,  # 595 PTChange
-    None,  # 596 StaticPart
-    None,  # 597 __asgn_plain
-    _b598,  # 598 CantAttackOrBlock
+    None,  # 595 __asgn_plain
+    None,  # 596 __asgn_plain
+    _b597,  # 597 PTChange
+    None,  # 598 StaticPart
     None,  # 599 __asgn_plain
-    _b600,  # 600 CantAttack
+    _b600,  # 600 CantAttackOrBlock
     None,  # 601 __asgn_plain
-    _b602,  # 602 CantBlock
+    _b602,  # 602 CantAttack
     None,  # 603 __asgn_plain
-    _b604,  # 604 CantBeBlockedByFewer
-    _b605,  # 605 CantBeBlockedExcept
-    _b606,  # 606 CanBlockOnly
-    None,  # 607 __asgn_plain
-    _b608,  # 608 CantBeTargetedBy
-    _b609,  # 609 CantBeTargeted
-    None,  # 610 __asgn_plain
-    _b611,  # 611 CantBeDestroyed
+    _b604,  # 604 CantBlock
+    None,  # 605 __asgn_plain
+    _b606,  # 606 CantBeBlockedByFewer
+    _b607,  # 607 CantBeBlockedExcept
+    _b608,  # 608 CanBlockOnly
+    None,  # 609 __asgn_plain
+    _b610,  # 610 CantBeTargetedBy
+    _b611,  # 611 CantBeTargeted
     None,  # 612 __asgn_plain
-    _b613,  # 613 CantPhaseOut
+    _b613,  # 613 CantBeDestroyed
     None,  # 614 __asgn_plain
-    _b615,  # 615 PhasesEachUntap
+    _b615,  # 615 CantPhaseOut
     None,  # 616 __asgn_plain
-    _b617,  # 617 GainsAbility
+    _b617,  # 617 PhasesEachUntap
     None,  # 618 __asgn_plain
-    None,  # 619 __asgn_plain
-    _b620,  # 620 HasKeywordAtManaCost
-    _b621,  # 621 HasKeywords
-    _b622,  # 622 LosesKeywords
-    None,  # 623 __asgn_plain
-    None,  # 624 __asgn_plain
-    _b625,  # 625 CombatDamageSteps
+    _b619,  # 619 GainsAbility
+    None,  # 620 __asgn_plain
+    None,  # 621 __asgn_plain
+    _b622,  # 622 HasKeywordAtManaCost
+    _b623,  # 623 HasKeywords
+    _b624,  # 624 LosesKeywords
+    None,  # 625 __asgn_plain
     None,  # 626 __asgn_plain
-    _b627,  # 627 AssignsExcess
+    _b627,  # 627 CombatDamageSteps
     None,  # 628 __asgn_plain
-    _b629,  # 629 AttacksUntapped
+    _b629,  # 629 AssignsExcess
     None,  # 630 __asgn_plain
-    _b631,  # 631 DoesntUntap
+    _b631,  # 631 AttacksUntapped
     None,  # 632 __asgn_plain
-    _b633,  # 633 DamageGainsLife
+    _b633,  # 633 DoesntUntap
     None,  # 634 __asgn_plain
-    _b635,  # 635 DamageIsLethal
+    _b635,  # 635 DamageGainsLife
     None,  # 636 __asgn_plain
-    _b637,  # 637 DamageAsCounters
+    _b637,  # 637 DamageIsLethal
     None,  # 638 __asgn_plain
-    _b639,  # 639 CantBeBlockedBy
+    _b639,  # 639 DamageAsCounters
     None,  # 640 __asgn_plain
-    _b641,  # 641 CantBeAttachedBy
+    _b641,  # 641 CantBeBlockedBy
     None,  # 642 __asgn_plain
-    _b643,  # 643 PreventDamageFrom
+    _b643,  # 643 CantBeAttachedBy
     None,  # 644 __asgn_plain
-    _b645,  # 645 AttacksDespite
+    _b645,  # 645 PreventDamageFrom
     None,  # 646 __asgn_plain
-    _b647,  # 647 MaxBlockers
+    _b647,  # 647 AttacksDespite
     None,  # 648 __asgn_plain
-    _b649,  # 649 AttacksEachCombat
+    _b649,  # 649 MaxBlockers
     None,  # 650 __asgn_plain
-    _b651,  # 651 BlocksEachCombat
+    _b651,  # 651 AttacksEachCombat
     None,  # 652 __asgn_plain
-    _b653,  # 653 CantBeBlocked
+    _b653,  # 653 BlocksEachCombat
     None,  # 654 __asgn_plain
-    _b655,  # 655 IsColor
+    _b655,  # 655 CantBeBlocked
     None,  # 656 __asgn_plain
-    None,  # 657 __asgn_plain
+    _b657,  # 657 IsColor
     None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
-    None,  # 662 __asgn_oneormore
-    None,  # 663 __asgn_optional
-    None,  # 664 __asgn_optional
+    None,  # 662 __asgn_plain
+    None,  # 663 __asgn_plain
+    None,  # 664 __asgn_oneormore
     None,  # 665 __asgn_optional
     None,  # 666 __asgn_optional
     None,  # 667 __asgn_optional
     None,  # 668 __asgn_optional
-    None,  # 669 __asgn_oneormore
-    None,  # 670 __asgn_plain
-    None,  # 671 __asgn_plain
-    None,  # 672 __asgn_oneormore
-    None,  # 673 __asgn_optional
-    None,  # 674 __asgn_optional
-    None,  # 675 __asgn_plain
-    None,  # 676 __asgn_plain
+    None,  # 669 __asgn_optional
+    None,  # 670 __asgn_optional
+    None,  # 671 __asgn_oneormore
+    None,  # 672 __asgn_plain
+    None,  # 673 __asgn_plain
+    None,  # 674 __asgn_oneormore
+    None,  # 675 __asgn_optional
+    None,  # 676 __asgn_optional
     None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
-    None,  # 680 __asgn_optional
-    None,  # 681 __asgn_zeroormore
-    None,  # 682 __asgn_zeroormore
-    None,  # 683 __asgn_oneormore
-    None,  # 684 __asgn_oneormore
-    None,  # 685 __asgn_plain
-    None,  # 686 __asgn_plain
+    None,  # 680 __asgn_plain
+    None,  # 681 __asgn_plain
+    None,  # 682 __asgn_optional
+    None,  # 683 __asgn_zeroormore
+    None,  # 684 __asgn_zeroormore
+    None,  # 685 __asgn_oneormore
+    None,  # 686 __asgn_oneormore
     None,  # 687 __asgn_plain
     None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
@@ -63641,76 +63777,76 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 693 __asgn_plain
     None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
-    _b696,  # 696 Duration
+    None,  # 696 __asgn_plain
     None,  # 697 __asgn_plain
-    None,  # 698 __asgn_plain
-    _b699,  # 699 TargetObject
+    _b698,  # 698 Duration
+    None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
-    _b701,  # 701 FromGraveyard
+    _b701,  # 701 TargetObject
     None,  # 702 __asgn_plain
-    None,  # 703 __asgn_optional
-    None,  # 704 __asgn_optional
+    _b703,  # 703 FromGraveyard
+    None,  # 704 __asgn_plain
     None,  # 705 __asgn_optional
-    None,  # 706 __asgn_plain
-    _b707,  # 707 OntoBattlefield
-    None,  # 708 Destination
-    None,  # 709 __asgn_plain
-    _b710,  # 710 IntoHand
+    None,  # 706 __asgn_optional
+    None,  # 707 __asgn_optional
+    None,  # 708 __asgn_plain
+    _b709,  # 709 OntoBattlefield
+    None,  # 710 Destination
     None,  # 711 __asgn_plain
-    _b712,  # 712 IntoGraveyard
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_plain
-    _b715,  # 715 CostValue
+    _b712,  # 712 IntoHand
+    None,  # 713 __asgn_plain
+    _b714,  # 714 IntoGraveyard
+    None,  # 715 __asgn_optional
     None,  # 716 __asgn_plain
-    None,  # 717 __asgn_plain
+    _b717,  # 717 CostValue
     None,  # 718 __asgn_plain
     None,  # 719 __asgn_plain
     None,  # 720 __asgn_plain
     None,  # 721 __asgn_plain
     None,  # 722 __asgn_plain
     None,  # 723 __asgn_plain
-    None,  # 724 __asgn_optional
+    None,  # 724 __asgn_plain
     None,  # 725 __asgn_plain
-    None,  # 726 __asgn_plain
+    None,  # 726 __asgn_optional
     None,  # 727 __asgn_plain
     None,  # 728 __asgn_plain
-    None,  # 729 __asgn_optional
+    None,  # 729 __asgn_plain
     None,  # 730 __asgn_plain
-    None,  # 731 __asgn_plain
+    None,  # 731 __asgn_optional
     None,  # 732 __asgn_plain
-    None,  # 733 __asgn_oneormore
-    None,  # 734 __asgn_oneormore
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_plain
-    _b737,  # 737 BackRef
+    None,  # 733 __asgn_plain
+    None,  # 734 __asgn_plain
+    None,  # 735 __asgn_oneormore
+    None,  # 736 __asgn_oneormore
+    None,  # 737 __asgn_optional
     None,  # 738 __asgn_plain
-    _b739,  # 739 TargetPlayer
-    None,  # 740 __asgn_optional
-    None,  # 741 __asgn_plain
-    None,  # 742 __asgn_plain
-    _b743,  # 743 EachObjects
-    None,  # 744 KeywordCostPart
-    None,  # 745 __asgn_optional
-    None,  # 746 __asgn_oneormore
-    None,  # 747 __asgn_oneormore
-    None,  # 748 __asgn_optional
-    None,  # 749 __asgn_optional
+    _b739,  # 739 BackRef
+    None,  # 740 __asgn_plain
+    _b741,  # 741 TargetPlayer
+    None,  # 742 __asgn_optional
+    None,  # 743 __asgn_plain
+    None,  # 744 __asgn_plain
+    _b745,  # 745 EachObjects
+    None,  # 746 KeywordCostPart
+    None,  # 747 __asgn_optional
+    None,  # 748 __asgn_oneormore
+    None,  # 749 __asgn_oneormore
     None,  # 750 __asgn_optional
-    None,  # 751 __asgn_plain
-    None,  # 752 __asgn_plain
-    None,  # 753 __asgn_oneormore
-    None,  # 754 __asgn_oneormore
-    None,  # 755 __asgn_plain
-    _b756,  # 756 QualityRef
+    None,  # 751 __asgn_optional
+    None,  # 752 __asgn_optional
+    None,  # 753 __asgn_plain
+    None,  # 754 __asgn_plain
+    None,  # 755 __asgn_oneormore
+    None,  # 756 __asgn_oneormore
     None,  # 757 __asgn_plain
-    None,  # 758 __asgn_optional
-    None,  # 759 GrantedAbility
-    None,  # 760 __asgn_oneormore
-    None,  # 761 __asgn_oneormore
-    None,  # 762 __asgn_plain
-    None,  # 763 __asgn_optional
-    None,  # 764 __asgn_oneormore
-    None,  # 765 __asgn_oneormore
+    _b758,  # 758 QualityRef
+    None,  # 759 __asgn_plain
+    None,  # 760 __asgn_optional
+    None,  # 761 GrantedAbility
+    None,  # 762 __asgn_oneormore
+    None,  # 763 __asgn_oneormore
+    None,  # 764 __asgn_plain
+    None,  # 765 __asgn_optional
     None,  # 766 __asgn_oneormore
     None,  # 767 __asgn_oneormore
     None,  # 768 __asgn_oneormore
@@ -63718,82 +63854,84 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 770 __asgn_oneormore
     None,  # 771 __asgn_oneormore
     None,  # 772 __asgn_oneormore
-    None,  # 773 __asgn_optional
-    None,  # 774 __asgn_plain
-    None,  # 775 __asgn_plain
+    None,  # 773 __asgn_oneormore
+    None,  # 774 __asgn_oneormore
+    None,  # 775 __asgn_optional
     None,  # 776 __asgn_plain
-    _b777,  # 777 PerTime
-    None,  # 778 __asgn_optional
-    None,  # 779 __asgn_oneormore
-    None,  # 780 __asgn_plain
-    _b781,  # 781 PerObject
-    None,  # 782 __asgn_optional
-    None,  # 783 __asgn_plain
-    None,  # 784 __asgn_plain
+    None,  # 777 __asgn_plain
+    None,  # 778 __asgn_plain
+    _b779,  # 779 PerTime
+    None,  # 780 __asgn_optional
+    None,  # 781 __asgn_oneormore
+    None,  # 782 __asgn_plain
+    _b783,  # 783 PerObject
+    None,  # 784 __asgn_optional
     None,  # 785 __asgn_plain
-    _b786,  # 786 PowerOf
+    None,  # 786 __asgn_plain
     None,  # 787 __asgn_plain
-    None,  # 788 __asgn_plain
+    _b788,  # 788 PowerOf
     None,  # 789 __asgn_plain
     None,  # 790 __asgn_plain
     None,  # 791 __asgn_plain
     None,  # 792 __asgn_plain
     None,  # 793 __asgn_plain
-    None,  # 794 __asgn_optional
-    None,  # 795 __asgn_optional
+    None,  # 794 __asgn_plain
+    None,  # 795 __asgn_plain
     None,  # 796 __asgn_optional
     None,  # 797 __asgn_optional
     None,  # 798 __asgn_optional
     None,  # 799 __asgn_optional
     None,  # 800 __asgn_optional
     None,  # 801 __asgn_optional
-    None,  # 802 __asgn_oneormore
+    None,  # 802 __asgn_optional
     None,  # 803 __asgn_optional
-    None,  # 804 __asgn_optional
-    None,  # 805 DelayedStep
+    None,  # 804 __asgn_oneormore
+    None,  # 805 __asgn_optional
     None,  # 806 __asgn_optional
-    None,  # 807 __asgn_optional
-    None,  # 808 __asgn_plain
-    None,  # 809 __asgn_plain
-    None,  # 810 __asgn_optional
+    None,  # 807 DelayedStep
+    None,  # 808 __asgn_optional
+    None,  # 809 __asgn_optional
+    None,  # 810 __asgn_plain
     None,  # 811 __asgn_plain
-    _b812,  # 812 EntersEvent
-    None,  # 813 ThisEvent
-    None,  # 814 __asgn_plain
-    _b815,  # 815 LeavesEvent
+    None,  # 812 __asgn_optional
+    None,  # 813 __asgn_plain
+    _b814,  # 814 EntersEvent
+    None,  # 815 ThisEvent
     None,  # 816 __asgn_plain
-    _b817,  # 817 DiesEvent
+    _b817,  # 817 LeavesEvent
     None,  # 818 __asgn_plain
-    _b819,  # 819 AttacksAloneEvent
+    _b819,  # 819 DiesEvent
     None,  # 820 __asgn_plain
-    _b821,  # 821 AttacksEvent
+    _b821,  # 821 AttacksAloneEvent
     None,  # 822 __asgn_plain
-    _b823,  # 823 BlocksEvent
+    _b823,  # 823 AttacksEvent
     None,  # 824 __asgn_plain
-    None,  # 825 __asgn_plain
+    _b825,  # 825 BlocksEvent
     None,  # 826 __asgn_plain
-    _b827,  # 827 BlockedEvent
+    None,  # 827 __asgn_plain
     None,  # 828 __asgn_plain
-    _b829,  # 829 PhasesEvent
+    _b829,  # 829 BlockedEvent
     None,  # 830 __asgn_plain
-    _b831,  # 831 TurnedUpEvent
+    _b831,  # 831 PhasesEvent
     None,  # 832 __asgn_plain
-    _b833,  # 833 ExiledThisWayEvent
+    _b833,  # 833 TurnedUpEvent
     None,  # 834 __asgn_plain
-    _b835,  # 835 TargetedEvent
+    _b835,  # 835 ExiledThisWayEvent
     None,  # 836 __asgn_plain
-    None,  # 837 __asgn_plain
-    _b838,  # 838 DealsDamageEvent
+    _b837,  # 837 TargetedEvent
+    None,  # 838 __asgn_plain
     None,  # 839 __asgn_plain
-    _b840,  # 840 DealtDamageEvent
-    None,  # 841 __asgn_optional
-    None,  # 842 __asgn_optional
-    None,  # 843 __asgn_oneormore
+    _b840,  # 840 DealsDamageEvent
+    None,  # 841 __asgn_plain
+    _b842,  # 842 DealtDamageEvent
+    None,  # 843 __asgn_optional
     None,  # 844 __asgn_optional
-    None,  # 845 __asgn_optional
+    None,  # 845 __asgn_oneormore
     None,  # 846 __asgn_optional
     None,  # 847 __asgn_optional
     None,  # 848 __asgn_optional
     None,  # 849 __asgn_optional
     None,  # 850 __asgn_optional
+    None,  # 851 __asgn_optional
+    None,  # 852 __asgn_optional
 ]

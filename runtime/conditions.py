@@ -276,6 +276,16 @@ class GreaterPowerOrToughness:
 
 
 @dataclass(frozen=True)
+class InGraveyard:
+    """113.6k, 603.4: "if this is in your graveyard" -- the source card is in its owner's graveyard now."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Where the source is now."""
+        src = game.state.objects.get(res.source_oid)
+        return src is not None and src.zone is Zone.GRAVEYARD
+
+
+@dataclass(frozen=True)
 class IsDesignated:
     """701.31b: "as long as this is monstrous" -- the source permanent has the designation."""
 
@@ -346,6 +356,7 @@ __all__ = [
     "GreaterPowerOrToughness",
     "CardTypesInGraveyard",
     "HadNoCounters",
+    "InGraveyard",
     "IsDesignated",
     "CostPaid",
     "CouldCastTiming",

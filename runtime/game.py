@@ -1336,13 +1336,16 @@ class Game:
                         and (not a.trigger.yours or o.controller == self.state.active):
                     # "each player's upkeep": "that player" is the player whose step it is (the active player).
                     self._trigger(o, a, event_player=self.state.active)
-        for oid in self.zone(Zone.EXILE):  # one zone shared by all players (406.1)
+        # exile: one zone shared by all players (406.1); a graveyard (113.6k: "if this is in your graveyard")
+        elsewhere = [(oid, "exile") for oid in self.zone(Zone.EXILE)]
+        elsewhere += [(oid, "graveyard") for p in range(len(self.players)) for oid in self.zone(Zone.GRAVEYARD, p)]
+        for oid, where in elsewhere:
             o = self.obj(oid)
             if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep)
-                       and a.trigger.zone == "exile" for a in o.definition.expanded):
+                       and a.trigger.zone == where for a in o.definition.expanded):
                 continue  # cheap pre-check on the printed abilities
             for t in self.characteristics(o).derived(_step_triggers):
-                if isinstance(t.trigger, BeginningOfStep) and t.trigger.step == step and t.trigger.zone == "exile" \
+                if isinstance(t.trigger, BeginningOfStep) and t.trigger.step == step and t.trigger.zone == where \
                         and (not t.trigger.yours or o.controller == self.state.active):
                     self._trigger(o, t, event_player=self.state.active)
         keep: list[DelayedTrigger] = []

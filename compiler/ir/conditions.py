@@ -316,6 +316,17 @@ class GreaterPowerOrToughness(Condition):
 
 
 @dataclass(frozen=True)
+class InGraveyard(Condition):
+    """"if this is in your graveyard" (113.6k: its trigger then functions from the graveyard)."""
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if {card} is in your graveyard"
+
+    def python(self) -> str:
+        return "rt.InGraveyard()"
+
+
+@dataclass(frozen=True)
 class IsDesignated(Condition):
     """"if this is monstrous" (701.31b): the source has the designation."""
 
