@@ -1205,6 +1205,9 @@ class CardLowering:
                          tapped=bool(e.tapped), that_card=bool(e.thatcard), those_cards=bool(e.thosecards),
                          reveal=bool(e.reveal))
 
+    def effect_ShuffleIntoEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ShuffleInto(self._action(e, "shuffle"), rf.YouRef(words="you"), self.target(e.target, cond))  # 701.20
+
     def effect_ShuffleEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.Shuffle(self._action(e, "shuffle"), self.player(e.player, cond))
 
@@ -1608,6 +1611,10 @@ class CardLowering:
 
     def event_LeavesEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("leaves", "leaves the battlefield")  # 603.6c, 603.10a
+
+    def event_ToGraveyardEvent(self, ev: Any) -> TriggerEvent:
+        # 603.6c: into its owner's graveyard, which is its controller's ("your")
+        return TriggerEvent("to_your_graveyard", "is put into your graveyard from the battlefield")
 
     def event_DiesEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("dies", "dies")  # 700.4

@@ -90,6 +90,9 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
                     subject: str, spell: bool) -> list[str]:
     """Each sentence phrased, uncapitalized, without its final period."""
     ph = Phrase(card, subject, targets)
+    # A trigger that names the card ("When Guan Yu, Sainted Warrior is put into ...") has printed its
+    # full name already: a legendary card is then named by its short name ("shuffle Guan Yu into ...").
+    ph.this_named = subject == "it"
     out: list[str] = []
     for s in sents:
         if s.condition is not None and s.instead and s.instead_last:

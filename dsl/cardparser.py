@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'aba6bdddf0225474cf0d2d37020b84c76da57e64adf4684ef0520db55fcf4ad6'
+GRAMMAR = 'c120ac04575058a3151503253c603a51467075a23d4e4f99335f1d0ba0ae4891'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -491,6 +491,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('CounterSpellEffect', 'common', 'CounterSpellEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('ShuffleEffect', 'common', 'ShuffleEffect', ''),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('__asgn_plain', 'plain', '', 'into'),
+    ('ShuffleIntoEffect', 'common', 'ShuffleIntoEffect', ''),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'owner'),
@@ -842,6 +845,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('LeavesEvent', 'common', 'LeavesEvent', ''),
     ('__asgn_plain', 'plain', '', 'dies'),
     ('DiesEvent', 'common', 'DiesEvent', ''),
+    ('__asgn_plain', 'plain', '', 'graveyard'),
+    ('ToGraveyardEvent', 'common', 'ToGraveyardEvent', ''),
     ('__asgn_plain', 'plain', '', 'alone'),
     ('AttacksAloneEvent', 'common', 'AttacksAloneEvent', ''),
     ('__asgn_plain', 'plain', '', 'attacks'),
@@ -16879,6 +16884,19 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F14:
+            while True:
+                r = self.r_ShuffleIntoEffect_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F12:
             while True:
                 r = self.r_MillEffect_0(p)
@@ -19647,6 +19665,19 @@ class CardParser:
         if ch in _F14:
             while True:
                 r = self.r_ShuffleEffect_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                r = self.r_ShuffleIntoEffect_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27548,6 +27579,89 @@ class CardParser:
         n.rule = 468
         return p, n
 
+    def r_ShuffleIntoEffect_0(self, p: int) -> Any:
+        # ShuffleIntoEffect: Sequence (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('shuffle', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'shuffle', '')
+        q += 7
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        r = self.r_TargetRef_0(p1)
+        if r is None:
+            return None
+        q, v = r
+        p1 = q
+        if v:
+            res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 469
+        p = p1
+        if res2 and n:
+            res.append(n)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'into', '')
+        q += 4
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'your', '')
+        q += 4
+        p = q
+        res.append(v)
+        p3 = p
+        res4: list[Any] = []
+        q = sk0[p3]
+        if q < 0:
+            q = _WS0(text, p3).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p3] = q
+        if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'library', '')
+        q += 7
+        p3 = q
+        res4.append(v)
+        if res4:
+            n = Nt(res4)
+            n.rule = 470
+        p = p3
+        if res4 and n:
+            res.append(n)
+        if not res:
+            return p, None
+        n = Nt(res)
+        n.rule = 471
+        return p, n
+
     def r_MillEffect_0(self, p: int) -> Any:
         # MillEffect: Sequence (rule)
         text = self.text
@@ -27602,7 +27716,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 469
+                n.rule = 472
             q = p1
             v = n if res2 else None
             p = q
@@ -27639,7 +27753,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 470
+            n.rule = 473
         p = p3
         if res4 and n:
             res.append(n)
@@ -27678,7 +27792,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 471
+            n.rule = 474
         p = p5
         if res6 and n:
             res.append(n)
@@ -27697,7 +27811,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 472
+        n.rule = 475
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27736,7 +27850,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -27816,14 +27930,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 474
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 478
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27855,7 +27969,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
@@ -27870,7 +27984,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 477
+            n.rule = 480
         p = p3
         if res4 and n:
             res.append(n)
@@ -27904,14 +28018,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 478
+            n.rule = 481
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 482
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27943,7 +28057,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -27959,7 +28073,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 481
+                n.rule = 484
             q = p3
             v = n if res4 else None
             p = q
@@ -28036,7 +28150,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 482
+        n.rule = 485
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -28068,7 +28182,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
@@ -28106,7 +28220,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 484
+        n.rule = 487
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -28138,7 +28252,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
@@ -28154,7 +28268,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 486
+                n.rule = 489
             q = p3
             v = n if res4 else None
             p = q
@@ -28187,7 +28301,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 487
+                n.rule = 490
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28202,7 +28316,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 488
+                n.rule = 491
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -28266,7 +28380,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 489
+                n.rule = 492
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -28276,7 +28390,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 490
+        n.rule = 493
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -28308,7 +28422,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -28359,14 +28473,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 492
+            n.rule = 495
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 496
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -28446,7 +28560,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
@@ -28465,7 +28579,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 495
+        n.rule = 498
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28497,14 +28611,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 497
+        n.rule = 500
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28523,7 +28637,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 498
+                n.rule = 501
             q = p1
             v = n if res2 else None
             p = q
@@ -28548,7 +28662,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 499
+            n.rule = 502
         p = p3
         if res4 and n:
             res.append(n)
@@ -28563,14 +28677,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 500
+            n.rule = 503
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 504
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28602,7 +28716,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
@@ -28656,7 +28770,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 503
+                n.rule = 506
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28698,7 +28812,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 504
+                    n.rule = 507
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28747,7 +28861,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 505
+        n.rule = 508
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28779,14 +28893,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 506
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 507
+        n.rule = 510
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28842,14 +28956,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 508
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 509
+        n.rule = 512
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28881,14 +28995,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 510
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 511
+        n.rule = 514
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28920,7 +29034,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 512
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
@@ -28935,7 +29049,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 513
+            n.rule = 516
         p = p3
         if res4 and n:
             res.append(n)
@@ -28969,14 +29083,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 514
+            n.rule = 517
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 515
+        n.rule = 518
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -29015,14 +29129,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 516
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 517
+        n.rule = 520
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -29078,7 +29192,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 518
+            n.rule = 521
         p = p1
         if res2 and n:
             res.append(n)
@@ -29188,7 +29302,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 519
+        n.rule = 522
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -29220,7 +29334,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 520
+            n.rule = 523
         p = p1
         if res2 and n:
             res.append(n)
@@ -29234,7 +29348,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 521
+        n.rule = 524
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -29266,7 +29380,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 522
+            n.rule = 525
         p = p1
         if res2 and n:
             res.append(n)
@@ -29382,7 +29496,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 523
+        n.rule = 526
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -29462,7 +29576,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 524
+        n.rule = 527
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -29482,7 +29596,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 525
+            n.rule = 528
         p = p1
         if res2 and n:
             res.append(n)
@@ -29509,7 +29623,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 526
+            n.rule = 529
         p = p3
         if res4 and n:
             res.append(n)
@@ -29563,7 +29677,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 527
+                n.rule = 530
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29573,7 +29687,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 528
+        n.rule = 531
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -29593,7 +29707,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 529
+            n.rule = 532
         p = p1
         if res2 and n:
             res.append(n)
@@ -29687,14 +29801,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 530
+            n.rule = 533
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 531
+        n.rule = 534
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29717,7 +29831,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 532
+                n.rule = 535
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29764,7 +29878,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 533
+                n.rule = 536
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29799,7 +29913,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 534
+        n.rule = 537
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -29889,7 +30003,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 535
+        n.rule = 538
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -29991,7 +30105,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 536
+                    n.rule = 539
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30019,12 +30133,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 537
+                    n.rule = 540
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30052,12 +30166,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 538
+                    n.rule = 541
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 539
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30161,7 +30275,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 539
+        n.rule = 542
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -30248,7 +30362,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30269,7 +30383,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30290,7 +30404,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30313,7 +30427,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30336,7 +30450,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 540
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30491,7 +30605,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 541
+                    n.rule = 544
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30521,7 +30635,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 541
+                    n.rule = 544
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30599,18 +30713,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 542
+                    n.rule = 545
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 543
+                    n.rule = 546
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30637,7 +30751,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 544
+                    n.rule = 547
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30657,12 +30771,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 545
+                    n.rule = 548
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30677,7 +30791,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30692,7 +30806,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30775,7 +30889,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 546
+                    n.rule = 549
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30806,18 +30920,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 547
+                    n.rule = 550
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 548
+                    n.rule = 551
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30861,18 +30975,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 549
+                    n.rule = 552
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 550
+                    n.rule = 553
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30887,7 +31001,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30956,18 +31070,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 551
+                    n.rule = 554
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 552
+                    n.rule = 555
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31006,18 +31120,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 553
+                    n.rule = 556
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 554
+                    n.rule = 557
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31032,7 +31146,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31089,7 +31203,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 555
+                    n.rule = 558
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31209,7 +31323,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 556
+        n.rule = 559
         return p, n
 
     def e97_1(self, p: int) -> Any:
@@ -31249,7 +31363,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 557
+                    n.rule = 560
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31280,7 +31394,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 558
+                    n.rule = 561
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -31688,7 +31802,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 559
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31713,18 +31827,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 560
+                    n.rule = 563
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 561
+                    n.rule = 564
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31754,7 +31868,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 563
+                    n.rule = 566
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -31799,7 +31913,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 564
+                    n.rule = 567
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31875,12 +31989,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 568
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31907,7 +32021,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 566
+                    n.rule = 569
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31966,7 +32080,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 567
+                    n.rule = 570
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31988,18 +32102,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 568
+                    n.rule = 571
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 569
+                    n.rule = 572
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32029,7 +32143,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 570
+                    n.rule = 573
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -32067,12 +32181,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 571
+                    n.rule = 574
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32102,7 +32216,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 572
+                    n.rule = 575
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -32127,7 +32241,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 573
+                    n.rule = 576
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -32162,18 +32276,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 574
+                    n.rule = 577
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 575
+                    n.rule = 578
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32203,7 +32317,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 576
+                    n.rule = 579
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -32229,7 +32343,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 577
+                    n.rule = 580
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -32281,12 +32395,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 578
+                    n.rule = 581
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32324,7 +32438,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 579
+                n.rule = 582
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32352,7 +32466,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 580
+        n.rule = 583
         return q, n
 
     def e100_0(self, p: int) -> Any:
@@ -32373,7 +32487,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 581
+        n.rule = 584
         return q, n
 
     def e101_0(self, p: int) -> Any:
@@ -32405,7 +32519,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 582
+                    n.rule = 585
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32434,7 +32548,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 583
+                    n.rule = 586
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32476,7 +32590,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 584
+                n.rule = 587
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32531,7 +32645,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 585
+                    n.rule = 588
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32562,7 +32676,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 586
+                    n.rule = 589
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -32621,7 +32735,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 587
+                    n.rule = 590
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -32736,7 +32850,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 588
+                    n.rule = 591
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32930,7 +33044,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 589
+                    n.rule = 592
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33019,7 +33133,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 590
+                    n.rule = 593
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33039,7 +33153,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 591
+                    n.rule = 594
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33094,13 +33208,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 592
+                    n.rule = 595
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 591
+                    n.rule = 594
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33138,7 +33252,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 593
+                    n.rule = 596
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33189,7 +33303,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 594
+                n.rule = 597
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -33272,7 +33386,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 595
+                    n.rule = 598
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -33311,7 +33425,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 596
+                    n.rule = 599
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -33354,12 +33468,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 597
+                    n.rule = 600
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33428,18 +33542,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 599
+                    n.rule = 602
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 600
+                    n.rule = 603
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33480,18 +33594,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 601
+                    n.rule = 604
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 602
+                    n.rule = 605
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33532,18 +33646,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 603
+                    n.rule = 606
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 604
+                    n.rule = 607
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33643,7 +33757,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 605
+                    n.rule = 608
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -33691,12 +33805,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 606
+                    n.rule = 609
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33786,12 +33900,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 607
+                    n.rule = 610
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33853,12 +33967,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 608
+                    n.rule = 611
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34006,7 +34120,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 609
+                    n.rule = 612
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -34026,12 +34140,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 610
+                    n.rule = 613
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34191,12 +34305,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 611
+                    n.rule = 614
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34251,18 +34365,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 612
+                    n.rule = 615
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 613
+                    n.rule = 616
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34317,18 +34431,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 614
+                    n.rule = 617
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 615
+                    n.rule = 618
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34453,18 +34567,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 616
+                    n.rule = 619
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 617
+                    n.rule = 620
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34509,7 +34623,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 618
+                    n.rule = 621
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -34529,12 +34643,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 619
+                    n.rule = 622
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34565,7 +34679,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 620
+                    n.rule = 623
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -34671,18 +34785,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 621
+                    n.rule = 624
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 622
+                    n.rule = 625
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34711,12 +34825,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 623
+                    n.rule = 626
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34745,12 +34859,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 624
+                    n.rule = 627
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34847,7 +34961,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 625
+                    n.rule = 628
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -34882,7 +34996,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 626
+                        n.rule = 629
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -34928,12 +35042,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 627
+                    n.rule = 630
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35086,18 +35200,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 628
+                    n.rule = 631
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 629
+                    n.rule = 632
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35166,18 +35280,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 630
+                    n.rule = 633
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 631
+                    n.rule = 634
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35269,18 +35383,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 632
+                    n.rule = 635
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 633
+                    n.rule = 636
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35461,18 +35575,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 634
+                    n.rule = 637
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 635
+                    n.rule = 638
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35569,18 +35683,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 636
+                    n.rule = 639
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 637
+                    n.rule = 640
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35733,18 +35847,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 638
+                    n.rule = 641
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 639
+                    n.rule = 642
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35822,7 +35936,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 640
+                    n.rule = 643
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -35842,12 +35956,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 641
+                    n.rule = 644
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35953,7 +36067,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 642
+                    n.rule = 645
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -35973,12 +36087,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 643
+                    n.rule = 646
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36042,7 +36156,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 644
+                    n.rule = 647
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -36118,12 +36232,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 645
+                    n.rule = 648
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36263,18 +36377,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 646
+                    n.rule = 649
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 647
+                    n.rule = 650
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36388,7 +36502,7 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 648
+                    n.rule = 651
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
@@ -36403,12 +36517,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 649
+                    n.rule = 652
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36491,18 +36605,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 650
+                    n.rule = 653
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 651
+                    n.rule = 654
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36585,18 +36699,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 652
+                    n.rule = 655
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 653
+                    n.rule = 656
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36651,18 +36765,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 654
+                    n.rule = 657
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 655
+                    n.rule = 658
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36693,18 +36807,18 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 656
+                    n.rule = 659
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 657
+                    n.rule = 660
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 598
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36745,7 +36859,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 658
+                    n.rule = 661
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36775,7 +36889,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 659
+                    n.rule = 662
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36800,7 +36914,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 660
+                    n.rule = 663
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36831,7 +36945,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 661
+                    n.rule = 664
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36856,7 +36970,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 662
+                    n.rule = 665
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36892,7 +37006,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 663
+                n.rule = 666
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36946,7 +37060,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 664
+        n.rule = 667
         return p, n
 
     def e108_0(self, p: int) -> Any:
@@ -36967,7 +37081,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 668
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -36988,7 +37102,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 669
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -37009,7 +37123,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 670
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -37030,7 +37144,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 671
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -37051,7 +37165,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 672
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -37072,7 +37186,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 673
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -37107,7 +37221,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 671
+        n.rule = 674
         return p, n
 
     def e115_0(self, p: int) -> Any:
@@ -37336,7 +37450,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 672
+                    n.rule = 675
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37359,7 +37473,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 673
+                    n.rule = 676
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37410,7 +37524,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 677
         return p, n
 
     def e120_0(self, p: int) -> Any:
@@ -37431,7 +37545,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 678
         return q, n
 
     def e121_0(self, p: int) -> Any:
@@ -37452,7 +37566,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 679
         return q, n
 
     def e122_0(self, p: int) -> Any:
@@ -37632,7 +37746,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 677
+                    n.rule = 680
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37707,7 +37821,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 681
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37752,7 +37866,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 679
+                    n.rule = 682
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37834,7 +37948,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 680
+                    n.rule = 683
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37857,7 +37971,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 684
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37993,7 +38107,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 685
         return q, n
 
     def e129_0(self, p: int) -> Any:
@@ -38014,7 +38128,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 683
+        n.rule = 686
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -38045,7 +38159,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 684
+        n.rule = 687
         return p, n
 
     def e131_0(self, p: int) -> Any:
@@ -38080,7 +38194,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 685
+        n.rule = 688
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -38178,7 +38292,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 686
+        n.rule = 689
         return p, n
 
     def e134_0(self, p: int) -> Any:
@@ -38240,7 +38354,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 687
+                    n.rule = 690
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38306,7 +38420,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 688
+                    n.rule = 691
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38466,7 +38580,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 689
+                    n.rule = 692
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38492,7 +38606,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 690
+                    n.rule = 693
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38517,7 +38631,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 691
+                        n.rule = 694
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -38584,7 +38698,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 692
+                    n.rule = 695
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38630,7 +38744,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 696
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38726,7 +38840,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 694
+                    n.rule = 697
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38807,7 +38921,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 695
+                    n.rule = 698
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38902,7 +39016,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 696
+                    n.rule = 699
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38993,7 +39107,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 697
+                    n.rule = 700
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39047,7 +39161,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 698
+                    n.rule = 701
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39081,7 +39195,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 698
+                    n.rule = 701
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -39159,7 +39273,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 699
+                    n.rule = 702
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39207,7 +39321,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 700
+            n.rule = 703
         p = p1
         if res2 and n:
             res.append(n)
@@ -39251,7 +39365,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 701
+        n.rule = 704
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -39291,7 +39405,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 702
+            n.rule = 705
         p = p1
         if res2 and n:
             res.append(n)
@@ -39310,7 +39424,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 703
+        n.rule = 706
         return p, n
 
     def e142_0(self, p: int) -> Any:
@@ -39395,7 +39509,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 704
+                    n.rule = 707
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39461,7 +39575,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 708
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -39780,7 +39894,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 709
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -39846,7 +39960,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 710
         return q, n
 
     def e150_0(self, p: int) -> Any:
@@ -40031,18 +40145,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 711
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 709
+                    n.rule = 712
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 713
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40078,7 +40192,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 711
+                    n.rule = 714
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40098,12 +40212,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 712
+                    n.rule = 715
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 713
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40139,7 +40253,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 713
+                    n.rule = 716
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40159,12 +40273,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 714
+                    n.rule = 717
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 713
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40189,7 +40303,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 715
+        n.rule = 718
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -40221,12 +40335,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 716
+                    n.rule = 719
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40246,12 +40360,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 718
+                    n.rule = 721
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40454,7 +40568,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 719
+                    n.rule = 722
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40498,7 +40612,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 720
+                    n.rule = 723
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40912,7 +41026,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 721
+                    n.rule = 724
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40971,7 +41085,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 722
+                    n.rule = 725
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41051,7 +41165,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 723
+                    n.rule = 726
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41128,7 +41242,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 724
+                    n.rule = 727
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41173,7 +41287,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 725
+                    n.rule = 728
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41258,7 +41372,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 729
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -41314,7 +41428,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 727
+                    n.rule = 730
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41343,7 +41457,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 728
+                    n.rule = 731
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -41374,7 +41488,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 729
+                    n.rule = 732
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -41397,7 +41511,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 730
+                    n.rule = 733
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -41425,7 +41539,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 734
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -41621,7 +41735,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 732
+                    n.rule = 735
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41651,7 +41765,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 733
+                        n.rule = 736
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -41677,7 +41791,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 734
+                n.rule = 737
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -41730,7 +41844,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 738
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -41774,7 +41888,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 739
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -41795,7 +41909,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 737
+        n.rule = 740
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -41813,14 +41927,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 738
+            n.rule = 741
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 739
+        n.rule = 742
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -41902,7 +42016,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 740
+            n.rule = 743
         p = p1
         if res2 and n:
             res.append(n)
@@ -41934,7 +42048,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 741
+        n.rule = 744
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -41955,7 +42069,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 742
+        n.rule = 745
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41983,7 +42097,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 743
+            n.rule = 746
         p = p1
         if res2 and n:
             res.append(n)
@@ -41998,7 +42112,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 744
+            n.rule = 747
         p = p3
         if res4 and n:
             res.append(n)
@@ -42014,7 +42128,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 745
+        n.rule = 748
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -42098,7 +42212,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 749
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42159,7 +42273,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 749
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42236,7 +42350,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 749
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42300,7 +42414,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 749
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42406,7 +42520,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 749
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42483,7 +42597,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 749
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44221,7 +44335,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 750
         return q, n
 
     def e194_0(self, p: int) -> Any:
@@ -44265,7 +44379,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 751
         return p, n
 
     def e195_0(self, p: int) -> Any:
@@ -44503,7 +44617,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 752
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -44524,7 +44638,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 753
         return q, n
 
     def e200_0(self, p: int) -> Any:
@@ -44572,7 +44686,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 754
         return q, n
 
     def e202_0(self, p: int) -> Any:
@@ -44647,7 +44761,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 755
         return q, n
 
     def e204_0(self, p: int) -> Any:
@@ -44681,7 +44795,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 753
+                    n.rule = 756
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44748,7 +44862,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 754
+                n.rule = 757
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -44837,7 +44951,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 758
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -44881,7 +44995,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 759
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -44921,12 +45035,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 757
+                    n.rule = 760
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 761
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44946,12 +45060,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 759
+                    n.rule = 762
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 761
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44976,7 +45090,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 763
         return q, n
 
     def e208_0(self, p: int) -> Any:
@@ -45095,7 +45209,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 761
+                    n.rule = 764
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45110,7 +45224,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 761
+                    n.rule = 764
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45342,7 +45456,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 765
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -45440,7 +45554,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 766
         return p, n
 
     def e214_0(self, p: int) -> Any:
@@ -45533,7 +45647,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 764
+                    n.rule = 767
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45595,7 +45709,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 765
+        n.rule = 768
         return q, n
 
     def e217_0(self, p: int) -> Any:
@@ -45792,7 +45906,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 769
         return p, n
 
     def e221_0(self, p: int) -> Any:
@@ -45817,7 +45931,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 770
         return p, n
 
     def e222_0(self, p: int) -> Any:
@@ -45842,7 +45956,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 771
         return p, n
 
     def e223_0(self, p: int) -> Any:
@@ -45875,7 +45989,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 772
         return p, n
 
     def e224_0(self, p: int) -> Any:
@@ -45910,7 +46024,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 770
+        n.rule = 773
         return p, n
 
     def e225_0(self, p: int) -> Any:
@@ -45945,7 +46059,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 771
+        n.rule = 774
         return p, n
 
     def e226_0(self, p: int) -> Any:
@@ -45980,7 +46094,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 775
         return p, n
 
     def e227_0(self, p: int) -> Any:
@@ -46013,7 +46127,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 776
         return p, n
 
     def e228_0(self, p: int) -> Any:
@@ -46086,7 +46200,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 777
         return p, n
 
     def e230_0(self, p: int) -> Any:
@@ -46107,7 +46221,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 778
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -46139,7 +46253,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 776
+                    n.rule = 779
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46161,7 +46275,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 777
+                n.rule = 780
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -46248,14 +46362,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 778
+            n.rule = 781
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 779
+        n.rule = 782
         return p, n
 
     def e232_0(self, p: int) -> Any:
@@ -46276,7 +46390,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 783
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -46328,7 +46442,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 781
+        n.rule = 784
         return p, n
 
     def e234_0(self, p: int) -> Any:
@@ -46409,7 +46523,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 782
+            n.rule = 785
         p = p1
         if res2 and n:
             res.append(n)
@@ -46425,7 +46539,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 783
+        n.rule = 786
         return p, n
 
     def e235_0(self, p: int) -> Any:
@@ -46500,7 +46614,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 787
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -46532,7 +46646,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 785
+                    n.rule = 788
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46555,7 +46669,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 786
+                    n.rule = 789
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -46615,13 +46729,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 787
+                    n.rule = 790
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 788
+                    n.rule = 791
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46662,7 +46776,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 789
+                    n.rule = 792
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46693,13 +46807,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 790
+                    n.rule = 793
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 788
+                    n.rule = 791
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46742,7 +46856,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 791
+                    n.rule = 794
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46801,7 +46915,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 792
+                    n.rule = 795
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46860,7 +46974,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 793
+                    n.rule = 796
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46961,7 +47075,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 794
+                    n.rule = 797
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46989,7 +47103,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 795
+                    n.rule = 798
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -47017,7 +47131,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 799
         return q, n
 
     def e241_0(self, p: int) -> Any:
@@ -47038,7 +47152,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 800
         return q, n
 
     def e242_0(self, p: int) -> Any:
@@ -47059,7 +47173,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 801
         return q, n
 
     def e243_0(self, p: int) -> Any:
@@ -47080,7 +47194,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 802
         return q, n
 
     def e244_0(self, p: int) -> Any:
@@ -47101,7 +47215,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 803
         return q, n
 
     def e245_0(self, p: int) -> Any:
@@ -47122,7 +47236,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 804
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -47143,7 +47257,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 805
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -47164,7 +47278,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 806
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -47243,7 +47357,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 804
+        n.rule = 807
         return p, n
 
     def e250_0(self, p: int) -> Any:
@@ -47264,7 +47378,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 808
         return q, n
 
     def e251_0(self, p: int) -> Any:
@@ -47285,7 +47399,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 809
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -47318,7 +47432,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47339,7 +47453,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47364,7 +47478,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 811
         return q, n
 
     def e253_0(self, p: int) -> Any:
@@ -47385,7 +47499,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 812
         return q, n
 
     def e254_0(self, p: int) -> Any:
@@ -47447,7 +47561,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 810
+                    n.rule = 813
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47543,7 +47657,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 811
+                    n.rule = 814
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47618,7 +47732,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 815
         return q, n
 
     def e256_1(self, p: int) -> Any:
@@ -48324,7 +48438,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 670
         return q, n
 
     def e258_1(self, p: int) -> Any:
@@ -48345,7 +48459,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 671
         return q, n
 
     def e259_1(self, p: int) -> Any:
@@ -48366,7 +48480,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 672
         return q, n
 
     def e260_1(self, p: int) -> Any:
@@ -48387,7 +48501,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 673
         return q, n
 
     def e261_1(self, p: int) -> Any:
@@ -48422,7 +48536,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 671
+        n.rule = 674
         return p, n
 
     def e262_1(self, p: int) -> Any:
@@ -48651,7 +48765,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 672
+                    n.rule = 675
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -48674,7 +48788,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 673
+                    n.rule = 676
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -48725,7 +48839,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 677
         return p, n
 
     def e267_1(self, p: int) -> Any:
@@ -48746,7 +48860,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 678
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -48767,7 +48881,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 679
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -48834,18 +48948,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 813
+                    n.rule = 816
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 814
+                    n.rule = 817
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 815
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48900,18 +49014,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 816
+                    n.rule = 819
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 817
+                    n.rule = 820
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 815
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48938,23 +49052,23 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 818
+                    n.rule = 821
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 819
+                    n.rule = 822
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 815
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F19:
             while True:
                 p13 = p
                 res14: list[Any] = []
@@ -48964,12 +49078,96 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p13] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
-                q += 7
+                v = (q, 'is', '')
+                q += 2
+                p13 = q
+                res14.append(v)
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p13 = q
+                res14.append(v)
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p13 = q
+                res14.append(v)
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p13 = q
+                res14.append(v)
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p13 = q
+                res14.append(v)
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p13 = q
+                res14.append(v)
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
                 p13 = q
                 res14.append(v)
                 p15 = p13
@@ -48980,28 +49178,28 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                if not (text.startswith('alone', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'alone', '')
-                q += 5
+                v = (q, 'battlefield', '')
+                q += 11
                 p15 = q
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 820
+                    n.rule = 823
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 821
+                    n.rule = 824
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 815
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49010,6 +49208,20 @@ class CardParser:
             while True:
                 p17 = p
                 res18: list[Any] = []
+                q = sk0[p17]
+                if q < 0:
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p17 = q
+                res18.append(v)
                 p19 = p17
                 res20: list[Any] = []
                 q = sk0[p19]
@@ -49018,33 +49230,33 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p19] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('alone', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
-                q += 7
+                v = (q, 'alone', '')
+                q += 5
                 p19 = q
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 822
+                    n.rule = 825
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 823
+                    n.rule = 826
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 815
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F5:
             while True:
                 p21 = p
                 res22: list[Any] = []
@@ -49056,60 +49268,37 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocks', '')
-                q += 6
+                v = (q, 'attacks', '')
+                q += 7
                 p23 = q
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 824
+                    n.rule = 827
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
-                while True:
-                    p25 = p21
-                    res26: list[Any] = []
-                    r = self.e285_0(p25)
-                    if r is None:
-                        break
-                    q, v = r
-                    p25 = q
-                    if v:
-                        res26.append(v)
-                    q = sk0[p25]
-                    if q < 0:
-                        q = _WS0(text, p25).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p25] = q
-                    if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'creature', '')
-                    q += 8
-                    p25 = q
-                    res26.append(v)
-                    p21 = p25
-                    res22 += res26
-                    break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 825
+                    n.rule = 828
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 815
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F49:
             while True:
-                p27 = p
+                p25 = p
+                res26: list[Any] = []
+                p27 = p25
                 res28: list[Any] = []
                 q = sk0[p27]
                 if q < 0:
@@ -49117,164 +49306,170 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
+                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocks', '')
+                q += 6
+                p27 = q
+                res28.append(v)
+                if res28:
+                    n = Nt(res28)
+                    n.rule = 829
+                p25 = p27
+                if res28 and n:
+                    res26.append(n)
+                while True:
+                    p29 = p25
+                    res30: list[Any] = []
+                    r = self.e285_0(p29)
+                    if r is None:
+                        break
+                    q, v = r
+                    p29 = q
+                    if v:
+                        res30.append(v)
+                    q = sk0[p29]
+                    if q < 0:
+                        q = _WS0(text, p29).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p29] = q
+                    if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'creature', '')
+                    q += 8
+                    p29 = q
+                    res30.append(v)
+                    p25 = p29
+                    res26 += res30
+                    break
+                if res26:
+                    n = Nt(res26)
+                    n.rule = 830
+                q = p25
+                v = n if res26 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 818
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F49:
+            while True:
+                p31 = p
+                res32: list[Any] = []
+                q = sk0[p31]
+                if q < 0:
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'becomes', '')
                 q += 7
-                p27 = q
-                res28.append(v)
-                p29 = p27
-                res30: list[Any] = []
-                q = sk0[p29]
+                p31 = q
+                res32.append(v)
+                p33 = p31
+                res34: list[Any] = []
+                q = sk0[p33]
                 if q < 0:
-                    q = _WS0(text, p29).end()
+                    q = _WS0(text, p33).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p29] = q
+                    sk0[p33] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p29 = q
-                res30.append(v)
-                if res30:
-                    n = Nt(res30)
-                    n.rule = 826
-                p27 = p29
-                if res30 and n:
-                    res28.append(n)
+                p33 = q
+                res34.append(v)
+                if res34:
+                    n = Nt(res34)
+                    n.rule = 831
+                p31 = p33
+                if res34 and n:
+                    res32.append(n)
                 while True:
-                    p31 = p27
-                    res32: list[Any] = []
-                    q = sk0[p31]
+                    p35 = p31
+                    res36: list[Any] = []
+                    q = sk0[p35]
                     if q < 0:
-                        q = _WS0(text, p31).end()
+                        q = _WS0(text, p35).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p31] = q
+                        sk0[p35] = q
                     if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'by', '')
                     q += 2
-                    p31 = q
-                    res32.append(v)
+                    p35 = q
+                    res36.append(v)
                     while True:
-                        p33 = p31
-                        res34: list[Any] = []
-                        q = sk0[p33]
+                        p37 = p35
+                        res38: list[Any] = []
+                        q = sk0[p37]
                         if q < 0:
-                            q = _WS0(text, p33).end()
+                            q = _WS0(text, p37).end()
                             if text.startswith('//', q):
                                 q = self.comment(q, _WS0)
-                            sk0[p33] = q
+                            sk0[p37] = q
                         m = _RX59(text, q) if text[q:q + 1] in _F54 else None
                         if m is None:
                             break
                         s = m.group()
                         v = (q, s, '') if s else None
                         q += len(s)
-                        p33 = q
+                        p37 = q
                         if v:
-                            res34.append(v)
-                        if res34:
-                            n = Nt(res34)
-                            n.rule = 827
-                        q = p33
-                        v = n if res34 else None
-                        p31 = q
+                            res38.append(v)
+                        if res38:
+                            n = Nt(res38)
+                            n.rule = 832
+                        q = p37
+                        v = n if res38 else None
+                        p35 = q
                         if v is not None:
-                            res32.append(v)
+                            res36.append(v)
                         break
-                    p35 = p31
-                    res36: list[Any] = []
-                    r = self.r_ObjectFilter_0(p35)
+                    p39 = p35
+                    res40: list[Any] = []
+                    r = self.r_ObjectFilter_0(p39)
                     if r is None:
                         break
                     q, v = r
-                    p35 = q
+                    p39 = q
                     if v:
-                        res36.append(v)
-                    if res36:
-                        n = Nt(res36)
-                        n.rule = 828
+                        res40.append(v)
+                    if res40:
+                        n = Nt(res40)
+                        n.rule = 833
+                    p35 = p39
+                    if res40 and n:
+                        res36.append(n)
                     p31 = p35
-                    if res36 and n:
-                        res32.append(n)
-                    p27 = p31
-                    res28 += res32
+                    res32 += res36
                     break
-                if res28:
-                    n = Nt(res28)
-                    n.rule = 829
-                q = p27
-                v = n if res28 else None
+                if res32:
+                    n = Nt(res32)
+                    n.rule = 834
+                q = p31
+                v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 815
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F12:
-            while True:
-                p37 = p
-                res38: list[Any] = []
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'phases', '')
-                q += 6
-                p37 = q
-                res38.append(v)
-                p39 = p37
-                res40: list[Any] = []
-                q = sk0[p39]
-                if q < 0:
-                    q = _WS0(text, p39).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p39] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F120 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p39 = q
-                if v:
-                    res40.append(v)
-                if res40:
-                    n = Nt(res40)
-                    n.rule = 830
-                p37 = p39
-                if res40 and n:
-                    res38.append(n)
-                if res38:
-                    n = Nt(res38)
-                    n.rule = 831
-                q = p37
-                v = n if res38 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 815
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
             while True:
                 p41 = p
                 res42: list[Any] = []
@@ -49284,40 +49479,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'is', '')
-                q += 2
-                p41 = q
-                res42.append(v)
-                q = sk0[p41]
-                if q < 0:
-                    q = _WS0(text, p41).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p41] = q
-                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turned', '')
+                v = (q, 'phases', '')
                 q += 6
-                p41 = q
-                res42.append(v)
-                q = sk0[p41]
-                if q < 0:
-                    q = _WS0(text, p41).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p41] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
                 p41 = q
                 res42.append(v)
                 p43 = p41
@@ -49328,28 +49495,31 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p43] = q
-                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                m = _RX60(text, q) if text[q:q + 1] in _F120 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'up', '')
-                q += 2
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p43 = q
-                res44.append(v)
+                if v:
+                    res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 832
+                    n.rule = 835
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 833
+                    n.rule = 836
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 815
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49378,11 +49548,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exiled', '')
+                v = (q, 'turned', '')
                 q += 6
                 p45 = q
                 res46.append(v)
@@ -49392,11 +49562,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'face', '')
                 q += 4
                 p45 = q
                 res46.append(v)
@@ -49408,33 +49578,33 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'way', '')
-                q += 3
+                v = (q, 'up', '')
+                q += 2
                 p47 = q
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 834
+                    n.rule = 837
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 835
+                    n.rule = 838
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 815
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F19:
             while True:
                 p49 = p
                 res50: list[Any] = []
@@ -49444,12 +49614,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'becomes', '')
-                q += 7
+                v = (q, 'is', '')
+                q += 2
                 p49 = q
                 res50.append(v)
                 q = sk0[p49]
@@ -49458,12 +49628,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
+                v = (q, 'exiled', '')
+                q += 6
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
                 p49 = q
                 res50.append(v)
                 p51 = p49
@@ -49474,142 +49658,65 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'target', '')
-                q += 6
+                v = (q, 'way', '')
+                q += 3
                 p51 = q
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 836
+                    n.rule = 839
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spell', '')
-                q += 5
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'ability', '')
-                q += 7
-                p49 = q
-                res50.append(v)
-                while True:
-                    p53 = p49
-                    res54: list[Any] = []
-                    r = self.e286_0(p53)
-                    if r is None:
-                        break
-                    q, v = r
-                    p53 = q
-                    if v:
-                        res54.append(v)
-                    q = sk0[p53]
-                    if q < 0:
-                        q = _WS0(text, p53).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p53] = q
-                    if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'opponent', '')
-                    q += 8
-                    p53 = q
-                    res54.append(v)
-                    q = sk0[p53]
-                    if q < 0:
-                        q = _WS0(text, p53).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p53] = q
-                    if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'controls', '')
-                    q += 8
-                    p53 = q
-                    res54.append(v)
-                    p49 = p53
-                    res50 += res54
-                    break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 837
+                    n.rule = 840
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 815
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F34:
+        if ch in _F49:
             while True:
-                p55 = p
+                p53 = p
+                res54: list[Any] = []
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p53 = q
+                res54.append(v)
+                p55 = p53
                 res56: list[Any] = []
                 q = sk0[p55]
                 if q < 0:
@@ -49617,169 +49724,312 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p55] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p55 = q
+                res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 841
+                p53 = p55
+                if res56 and n:
+                    res54.append(n)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spell', '')
+                q += 5
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'ability', '')
+                q += 7
+                p53 = q
+                res54.append(v)
+                while True:
+                    p57 = p53
+                    res58: list[Any] = []
+                    r = self.e286_0(p57)
+                    if r is None:
+                        break
+                    q, v = r
+                    p57 = q
+                    if v:
+                        res58.append(v)
+                    q = sk0[p57]
+                    if q < 0:
+                        q = _WS0(text, p57).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p57] = q
+                    if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'opponent', '')
+                    q += 8
+                    p57 = q
+                    res58.append(v)
+                    q = sk0[p57]
+                    if q < 0:
+                        q = _WS0(text, p57).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p57] = q
+                    if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'controls', '')
+                    q += 8
+                    p57 = q
+                    res58.append(v)
+                    p53 = p57
+                    res54 += res58
+                    break
+                if res54:
+                    n = Nt(res54)
+                    n.rule = 842
+                q = p53
+                v = n if res54 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 818
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p59 = p
+                res60: list[Any] = []
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p55 = q
-                res56.append(v)
+                p59 = q
+                res60.append(v)
                 while True:
-                    r = self.e287_0(p55)
+                    r = self.e287_0(p59)
                     if r is None:
                         break
                     q, v = r
-                    p55 = q
+                    p59 = q
                     if v is not None:
-                        res56.append(v)
+                        res60.append(v)
                     break
-                p57 = p55
-                res58: list[Any] = []
-                q = sk0[p57]
+                p61 = p59
+                res62: list[Any] = []
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p61] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p57 = q
-                res58.append(v)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 838
-                p55 = p57
-                if res58 and n:
-                    res56.append(n)
+                p61 = q
+                res62.append(v)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 843
+                p59 = p61
+                if res62 and n:
+                    res60.append(n)
                 while True:
-                    p59 = p55
-                    res60: list[Any] = []
-                    q = sk0[p59]
+                    p63 = p59
+                    res64: list[Any] = []
+                    q = sk0[p63]
                     if q < 0:
-                        q = _WS0(text, p59).end()
+                        q = _WS0(text, p63).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p59] = q
+                        sk0[p63] = q
                     if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'to', '')
                     q += 2
-                    p59 = q
-                    res60.append(v)
-                    p61 = p59
-                    res62: list[Any] = []
-                    q = sk0[p61]
+                    p63 = q
+                    res64.append(v)
+                    p65 = p63
+                    res66: list[Any] = []
+                    q = sk0[p65]
                     if q < 0:
-                        q = _WS0(text, p61).end()
+                        q = _WS0(text, p65).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p61] = q
+                        sk0[p65] = q
                     m = _RX61(text, q) if text[q:q + 1] in _F54 else None
                     if m is None:
                         break
                     s = m.group()
                     v = (q, s, '') if s else None
                     q += len(s)
-                    p61 = q
+                    p65 = q
                     if v:
-                        res62.append(v)
-                    if res62:
-                        n = Nt(res62)
-                        n.rule = 839
-                    p59 = p61
-                    if res62 and n:
-                        res60.append(n)
-                    p55 = p59
-                    res56 += res60
+                        res66.append(v)
+                    if res66:
+                        n = Nt(res66)
+                        n.rule = 844
+                    p63 = p65
+                    if res66 and n:
+                        res64.append(n)
+                    p59 = p63
+                    res60 += res64
                     break
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 840
-                q = p55
-                v = n if res56 else None
+                if res60:
+                    n = Nt(res60)
+                    n.rule = 845
+                q = p59
+                v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 815
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F19:
             while True:
-                p63 = p
-                res64: list[Any] = []
-                q = sk0[p63]
+                p67 = p
+                res68: list[Any] = []
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p63).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p63] = q
+                    sk0[p67] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'is', '')
                 q += 2
-                p63 = q
-                res64.append(v)
-                q = sk0[p63]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p63).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p63] = q
+                    sk0[p67] = q
                 if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'dealt', '')
                 q += 5
-                p63 = q
-                res64.append(v)
+                p67 = q
+                res68.append(v)
                 while True:
-                    r = self.e288_0(p63)
+                    r = self.e288_0(p67)
                     if r is None:
                         break
                     q, v = r
-                    p63 = q
+                    p67 = q
                     if v is not None:
-                        res64.append(v)
+                        res68.append(v)
                     break
-                p65 = p63
-                res66: list[Any] = []
-                q = sk0[p65]
+                p69 = p67
+                res70: list[Any] = []
+                q = sk0[p69]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p69).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p69] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p65 = q
-                res66.append(v)
-                if res66:
-                    n = Nt(res66)
-                    n.rule = 841
-                p63 = p65
-                if res66 and n:
-                    res64.append(n)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 842
-                q = p63
-                v = n if res64 else None
+                p69 = q
+                res70.append(v)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 846
+                p67 = p69
+                if res70 and n:
+                    res68.append(n)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 847
+                q = p67
+                v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 815
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49804,7 +50054,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 843
+        n.rule = 848
         return q, n
 
     def e270_0(self, p: int) -> Any:
@@ -49825,7 +50075,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 844
+        n.rule = 849
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -49850,7 +50100,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 845
+        n.rule = 850
         return p, n
 
     def e272_0(self, p: int) -> Any:
@@ -49979,7 +50229,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 846
+        n.rule = 851
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -50143,7 +50393,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 769
         return p, n
 
     def e276_1(self, p: int) -> Any:
@@ -50168,7 +50418,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 770
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -50193,7 +50443,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 771
         return p, n
 
     def e278_1(self, p: int) -> Any:
@@ -50226,7 +50476,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 772
         return p, n
 
     def e279_1(self, p: int) -> Any:
@@ -50261,7 +50511,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 770
+        n.rule = 773
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -50296,7 +50546,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 771
+        n.rule = 774
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -50331,7 +50581,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 775
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -50364,7 +50614,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 776
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -50437,7 +50687,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 777
         return p, n
 
     def e285_0(self, p: int) -> Any:
@@ -50458,7 +50708,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 847
+        n.rule = 852
         return q, n
 
     def e286_0(self, p: int) -> Any:
@@ -50479,7 +50729,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 848
+        n.rule = 853
         return q, n
 
     def e287_0(self, p: int) -> Any:
@@ -50500,7 +50750,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 849
+        n.rule = 854
         return q, n
 
     def e288_0(self, p: int) -> Any:
@@ -50521,7 +50771,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 850
+        n.rule = 855
         return q, n
 
     def e289_0(self, p: int) -> Any:
@@ -50542,7 +50792,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 851
+        n.rule = 856
         return q, n
 
     def e290_0(self, p: int) -> Any:
@@ -50563,7 +50813,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 852
+        n.rule = 857
         return q, n
 
     def e291_1(self, p: int) -> Any:
@@ -50692,7 +50942,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 668
         return q, n
 
     def e293_1(self, p: int) -> Any:
@@ -50713,7 +50963,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 669
         return q, n
 
 
@@ -50978,6 +51228,7 @@ CLASSES: dict[str, type[Model]] = {
     'SearchEffect': _model_class('SearchEffect', (('player', True, '1'), ('upto', True, '0..1'), ('count', True, '1'), ('filter', True, '1'), ('alts', True, '1..*'), ('reveal', True, '0..1'), ('thatcard', True, '0..1'), ('thosecards', True, '0..1'), ('destination', True, '1'), ('tapped', True, '0..1')), {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False}, ('alts',)),
     'Sentence': _model_class('Sentence', (('word', True, '1'), ('then', True, '0..1'), ('pre', True, '1'), ('instead', True, '0..1'), ('may', True, '0..1'), ('effects', True, '1..*'), ('last', True, '1'), ('post', True, '1'), ('lastinstead', True, '0..1'), ('insteadcond', True, '1'), ('tailinstead', True, '0..1')), {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False}, ('effects',)),
     'ShuffleEffect': _model_class('ShuffleEffect', (('player', True, '1'),), {'player': None}, ()),
+    'ShuffleIntoEffect': _model_class('ShuffleIntoEffect', (('target', True, '1'), ('into', True, '1')), {'target': None, 'into': ''}, ()),
     'SkipExtraTurnStmt': _model_class('SkipExtraTurnStmt', (('who', True, '1'), ('skip', True, '1')), {'who': '', 'skip': ''}, ()),
     'SpellKind': _model_class('SpellKind', (('filter', True, '1'),), {'filter': None}, ()),
     'SpellStmt': _model_class('SpellStmt', (('choice', True, '1'), ('sentences', True, '0..*')), {'choice': None}, ('sentences',)),
@@ -50992,6 +51243,7 @@ CLASSES: dict[str, type[Model]] = {
     'TargetedEvent': _model_class('TargetedEvent', (('targeted', True, '1'), ('opponents', True, '0..1')), {'targeted': '', 'opponents': False}, ()),
     'ThatRef': _model_class('ThatRef', (('that', True, '1'),), {'that': ''}, ()),
     'ThisTrigger': _model_class('ThisTrigger', (('lead', True, '1'), ('creature', True, '0..1'), ('events', True, '1..*')), {'lead': '', 'creature': False}, ('events',)),
+    'ToGraveyardEvent': _model_class('ToGraveyardEvent', (('graveyard', True, '1'),), {'graveyard': ''}, ()),
     'TokenCopyEffect': _model_class('TokenCopyEffect', (('target', True, '1'),), {'target': None}, ()),
     'TokenEffect': _model_class('TokenEffect', (('count', True, '1'), ('tapped', True, '0..1'), ('power', True, '1'), ('toughness', True, '1'), ('colors', True, '0..*'), ('subtypes', True, '0..*'), ('types', True, '1..*'), ('keywords', True, '1..*'), ('tokname', True, '1'), ('per', True, '1'), ('pertime', True, '1')), {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None}, ('colors', 'subtypes', 'types', 'keywords')),
     'TopCardActionEffect': _model_class('TopCardActionEffect', (('action', True, '1'), ('count', True, '1'), ('player', True, '1')), {'action': None, 'count': None, 'player': None}, ()),
@@ -51252,102 +51504,104 @@ _C457 = CLASSES['ReturnAllFromGraveyardsEffect']
 _C462 = CLASSES['SearchEffect']
 _C466 = CLASSES['CounterSpellEffect']
 _C468 = CLASSES['ShuffleEffect']
-_C472 = CLASSES['MillEffect']
-_C475 = CLASSES['PutFromHandEffect']
-_C479 = CLASSES['PutCountersEffect']
-_C482 = CLASSES['PutOnLibraryEffect']
-_C484 = CLASSES['PutIntoZoneEffect']
-_C490 = CLASSES['ExileEffect']
-_C493 = CLASSES['ExileCardsEffect']
-_C495 = CLASSES['ExileTopEffect']
-_C497 = CLASSES['RegenerateEffect']
-_C501 = CLASSES['PlayerSacrificesEffect']
-_C505 = CLASSES['SacrificeEffect']
-_C507 = CLASSES['UntapEffect']
-_C509 = CLASSES['TapOrUntapEffect']
-_C511 = CLASSES['TapEffect']
-_C515 = CLASSES['RemoveCountersEffect']
-_C517 = CLASSES['DelayedEffect']
-_C519 = CLASSES['PreventEffect']
-_C521 = CLASSES['CastThisEffect']
-_C523 = CLASSES['CopySpellEffect']
-_C524 = CLASSES['NoRegenEffect']
-_C528 = CLASSES['PhaseOutEffect']
-_C531 = CLASSES['NoUntapEffect']
-_C534 = CLASSES['ContinuousEffect']
-_C536 = CLASSES['PlayerRef']
-_C543 = CLASSES['AnyNumberTargets']
-_C545 = CLASSES['AnyTarget']
-_C548 = CLASSES['UpToTargets']
-_C550 = CLASSES['EachPlayers']
-_C552 = CLASSES['ThatRef']
-_C554 = CLASSES['EnchantedRef']
-_C561 = CLASSES['BeginningTrigger']
-_C565 = CLASSES['LastCounterTrigger']
-_C569 = CLASSES['BatchAttackTrigger']
-_C571 = CLASSES['ThisTrigger']
-_C575 = CLASSES['CastTrigger']
-_C578 = CLASSES['YoursTrigger']
-_C591 = CLASSES['ZonePlace']
-_C597 = CLASSES['PTChange']
-_C600 = CLASSES['CantAttackOrBlock']
-_C602 = CLASSES['CantAttack']
-_C604 = CLASSES['CantBlock']
-_C606 = CLASSES['CantBeBlockedByFewer']
-_C607 = CLASSES['CantBeBlockedExcept']
-_C608 = CLASSES['CanBlockOnly']
-_C610 = CLASSES['CantBeTargetedBy']
-_C611 = CLASSES['CantBeTargeted']
-_C613 = CLASSES['CantBeDestroyed']
-_C615 = CLASSES['CantPhaseOut']
-_C617 = CLASSES['PhasesEachUntap']
-_C619 = CLASSES['GainsAbility']
-_C622 = CLASSES['HasKeywordAtManaCost']
-_C623 = CLASSES['HasKeywords']
-_C624 = CLASSES['LosesKeywords']
-_C627 = CLASSES['CombatDamageSteps']
-_C629 = CLASSES['AssignsExcess']
-_C631 = CLASSES['AttacksUntapped']
-_C633 = CLASSES['DoesntUntap']
-_C635 = CLASSES['DamageGainsLife']
-_C637 = CLASSES['DamageIsLethal']
-_C639 = CLASSES['DamageAsCounters']
-_C641 = CLASSES['CantBeBlockedBy']
-_C643 = CLASSES['CantBeAttachedBy']
-_C645 = CLASSES['PreventDamageFrom']
-_C647 = CLASSES['AttacksDespite']
-_C649 = CLASSES['MaxBlockers']
-_C651 = CLASSES['AttacksEachCombat']
-_C653 = CLASSES['BlocksEachCombat']
-_C655 = CLASSES['CantBeBlocked']
-_C657 = CLASSES['IsColor']
-_C698 = CLASSES['Duration']
-_C701 = CLASSES['TargetObject']
-_C703 = CLASSES['FromGraveyard']
-_C709 = CLASSES['OntoBattlefield']
-_C712 = CLASSES['IntoHand']
-_C714 = CLASSES['IntoGraveyard']
-_C717 = CLASSES['CostValue']
-_C739 = CLASSES['BackRef']
-_C741 = CLASSES['TargetPlayer']
-_C745 = CLASSES['EachObjects']
-_C758 = CLASSES['QualityRef']
-_C779 = CLASSES['PerTime']
-_C783 = CLASSES['PerObject']
-_C788 = CLASSES['PowerOf']
-_C814 = CLASSES['EntersEvent']
-_C817 = CLASSES['LeavesEvent']
-_C819 = CLASSES['DiesEvent']
-_C821 = CLASSES['AttacksAloneEvent']
-_C823 = CLASSES['AttacksEvent']
-_C825 = CLASSES['BlocksEvent']
-_C829 = CLASSES['BlockedEvent']
-_C831 = CLASSES['PhasesEvent']
-_C833 = CLASSES['TurnedUpEvent']
-_C835 = CLASSES['ExiledThisWayEvent']
-_C837 = CLASSES['TargetedEvent']
-_C840 = CLASSES['DealsDamageEvent']
-_C842 = CLASSES['DealtDamageEvent']
+_C471 = CLASSES['ShuffleIntoEffect']
+_C475 = CLASSES['MillEffect']
+_C478 = CLASSES['PutFromHandEffect']
+_C482 = CLASSES['PutCountersEffect']
+_C485 = CLASSES['PutOnLibraryEffect']
+_C487 = CLASSES['PutIntoZoneEffect']
+_C493 = CLASSES['ExileEffect']
+_C496 = CLASSES['ExileCardsEffect']
+_C498 = CLASSES['ExileTopEffect']
+_C500 = CLASSES['RegenerateEffect']
+_C504 = CLASSES['PlayerSacrificesEffect']
+_C508 = CLASSES['SacrificeEffect']
+_C510 = CLASSES['UntapEffect']
+_C512 = CLASSES['TapOrUntapEffect']
+_C514 = CLASSES['TapEffect']
+_C518 = CLASSES['RemoveCountersEffect']
+_C520 = CLASSES['DelayedEffect']
+_C522 = CLASSES['PreventEffect']
+_C524 = CLASSES['CastThisEffect']
+_C526 = CLASSES['CopySpellEffect']
+_C527 = CLASSES['NoRegenEffect']
+_C531 = CLASSES['PhaseOutEffect']
+_C534 = CLASSES['NoUntapEffect']
+_C537 = CLASSES['ContinuousEffect']
+_C539 = CLASSES['PlayerRef']
+_C546 = CLASSES['AnyNumberTargets']
+_C548 = CLASSES['AnyTarget']
+_C551 = CLASSES['UpToTargets']
+_C553 = CLASSES['EachPlayers']
+_C555 = CLASSES['ThatRef']
+_C557 = CLASSES['EnchantedRef']
+_C564 = CLASSES['BeginningTrigger']
+_C568 = CLASSES['LastCounterTrigger']
+_C572 = CLASSES['BatchAttackTrigger']
+_C574 = CLASSES['ThisTrigger']
+_C578 = CLASSES['CastTrigger']
+_C581 = CLASSES['YoursTrigger']
+_C594 = CLASSES['ZonePlace']
+_C600 = CLASSES['PTChange']
+_C603 = CLASSES['CantAttackOrBlock']
+_C605 = CLASSES['CantAttack']
+_C607 = CLASSES['CantBlock']
+_C609 = CLASSES['CantBeBlockedByFewer']
+_C610 = CLASSES['CantBeBlockedExcept']
+_C611 = CLASSES['CanBlockOnly']
+_C613 = CLASSES['CantBeTargetedBy']
+_C614 = CLASSES['CantBeTargeted']
+_C616 = CLASSES['CantBeDestroyed']
+_C618 = CLASSES['CantPhaseOut']
+_C620 = CLASSES['PhasesEachUntap']
+_C622 = CLASSES['GainsAbility']
+_C625 = CLASSES['HasKeywordAtManaCost']
+_C626 = CLASSES['HasKeywords']
+_C627 = CLASSES['LosesKeywords']
+_C630 = CLASSES['CombatDamageSteps']
+_C632 = CLASSES['AssignsExcess']
+_C634 = CLASSES['AttacksUntapped']
+_C636 = CLASSES['DoesntUntap']
+_C638 = CLASSES['DamageGainsLife']
+_C640 = CLASSES['DamageIsLethal']
+_C642 = CLASSES['DamageAsCounters']
+_C644 = CLASSES['CantBeBlockedBy']
+_C646 = CLASSES['CantBeAttachedBy']
+_C648 = CLASSES['PreventDamageFrom']
+_C650 = CLASSES['AttacksDespite']
+_C652 = CLASSES['MaxBlockers']
+_C654 = CLASSES['AttacksEachCombat']
+_C656 = CLASSES['BlocksEachCombat']
+_C658 = CLASSES['CantBeBlocked']
+_C660 = CLASSES['IsColor']
+_C701 = CLASSES['Duration']
+_C704 = CLASSES['TargetObject']
+_C706 = CLASSES['FromGraveyard']
+_C712 = CLASSES['OntoBattlefield']
+_C715 = CLASSES['IntoHand']
+_C717 = CLASSES['IntoGraveyard']
+_C720 = CLASSES['CostValue']
+_C742 = CLASSES['BackRef']
+_C744 = CLASSES['TargetPlayer']
+_C748 = CLASSES['EachObjects']
+_C761 = CLASSES['QualityRef']
+_C782 = CLASSES['PerTime']
+_C786 = CLASSES['PerObject']
+_C791 = CLASSES['PowerOf']
+_C817 = CLASSES['EntersEvent']
+_C820 = CLASSES['LeavesEvent']
+_C822 = CLASSES['DiesEvent']
+_C824 = CLASSES['ToGraveyardEvent']
+_C826 = CLASSES['AttacksAloneEvent']
+_C828 = CLASSES['AttacksEvent']
+_C830 = CLASSES['BlocksEvent']
+_C834 = CLASSES['BlockedEvent']
+_C836 = CLASSES['PhasesEvent']
+_C838 = CLASSES['TurnedUpEvent']
+_C840 = CLASSES['ExiledThisWayEvent']
+_C842 = CLASSES['TargetedEvent']
+_C845 = CLASSES['DealsDamageEvent']
+_C847 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -55027,8 +55281,8 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 591:
-                    values.append(_b591(x, inst, lim, made))
+                elif x.rule == 594:
+                    values.append(_b594(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 387:  # spells
@@ -55524,7 +55778,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 598 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55565,9 +55819,9 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 665:  # onbf
+        elif r == 668:  # onbf
             d['onbf'] = True
-        elif r == 666:  # gy
+        elif r == 669:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -55601,13 +55855,13 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # other
+        if r == 670:  # other
             d['other'] = True
-        elif r == 668:  # another
+        elif r == 671:  # another
             d['another'] = True
-        elif r == 669:  # facedown
+        elif r == 672:  # facedown
             d['facedown'] = True
-        elif r == 670:  # faceup
+        elif r == 673:  # faceup
             d['faceup'] = True
         elif r == 402:  # exiled
             d['exiled'] = True
@@ -55626,17 +55880,17 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 671:  # states
+        elif r == 674:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 766:  # nons
+        elif r == 769:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 767:  # colors
+        elif r == 770:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55644,7 +55898,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 768:  # supertypes
+        elif r == 771:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55652,32 +55906,32 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 769:  # multis
+        elif r == 772:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 770:  # types
+        elif r == 773:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 771:  # subtypes
+        elif r == 774:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 772:  # ortypes
+        elif r == 775:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 773:  # andor
+        elif r == 776:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 774:  # ortypes
+        elif r == 777:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -55690,13 +55944,13 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['kind'] = value
         elif r == 406:  # chosen
             d['chosen'] = True
-        elif r == 672:  # mv
+        elif r == 675:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 673:  # mvparam
+        elif r == 676:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -55735,7 +55989,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 674:  # keywords
+        elif r == 677:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55778,9 +56032,9 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 675:  # blocked_by_this
+        elif r == 678:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 676:  # attacking_you
+        elif r == 679:  # attacking_you
             d['attacking_you'] = True
         elif r == 297:  # name
             x = c[0]
@@ -55900,9 +56154,9 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 312:  # player
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
-        elif r == 539:  # options
+        elif r == 542:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -55954,7 +56208,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
         elif r == 316:  # extra
             x = c[0]
@@ -55994,11 +56248,11 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # player
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
         elif r == 319:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56041,11 +56295,11 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 322:  # player
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
         elif r == 323:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56084,7 +56338,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 325:  # player
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
         elif r == 326:  # amount
             x = c[0]
@@ -56124,7 +56378,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 328:  # player
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
         elif r == 329:  # amount
             x = c[0]
@@ -56200,7 +56454,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 333:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56239,18 +56493,18 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 335:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 555:  # count
+        elif r == 558:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
         elif r == 336:  # player
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56322,7 +56576,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 340:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56365,7 +56619,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 343:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56404,14 +56658,14 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 345:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 346:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56490,7 +56744,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 351:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56501,7 +56755,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 353:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56548,14 +56802,14 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 357:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 358:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56632,7 +56886,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # parts
+        if r == 559:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56641,7 +56895,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 746 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 749 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56714,11 +56968,11 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 557:  # quality
+        if r == 560:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 558:  # subtype
+        elif r == 561:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -56834,7 +57088,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 375:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 562 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56852,7 +57106,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 579:  # sentences
+        elif r == 582:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -56888,9 +57142,9 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # special
+        if r == 583:  # special
             d['special'] = True
-        elif r == 581:  # fromhand
+        elif r == 584:  # fromhand
             d['fromhand'] = True
         elif r == 379:  # param
             x = c[0]
@@ -56901,11 +57155,11 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 582:  # cost
+        elif r == 585:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 583:  # param
+        elif r == 586:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56918,11 +57172,11 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 584:  # sentences
+        elif r == 587:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 585:  # restriction
+        elif r == 588:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -56931,19 +57185,19 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 586:  # once
+        elif r == 589:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 587:  # sorcery
+        elif r == 590:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 588:  # castable
+        elif r == 591:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -56981,9 +57235,9 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # both
+        if r == 754:  # both
             d['both'] = True
-        elif r == 589:  # which
+        elif r == 592:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -57099,14 +57353,14 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['cost'] = value
-        elif r == 593:  # param
+        elif r == 596:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 594:  # filter
+        elif r == 597:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -57223,35 +57477,35 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 658:  # this
+        elif r == 661:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 659:  # enchanted
+        elif r == 662:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 660:  # host
+        elif r == 663:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 661:  # equipped
+        elif r == 664:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 662:  # host
+        elif r == 665:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 663:  # affected
+        elif r == 666:  # affected
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['affected'] = value
-        elif r == 664:  # parts
+        elif r == 667:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57260,7 +57514,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 598 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57366,7 +57620,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 775:  # evenly
+        elif r == 778:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -57400,37 +57654,37 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # named
+        if r == 680:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 678:  # amount
+        elif r == 681:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 679:  # equal
+        elif r == 682:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 776:  # power
+        elif r == 779:  # power
             x = c[0]
-            value = _b788(x, inst, lim, made)
+            value = _b791(x, inst, lim, made)
             d['power'] = value
-        elif r == 777:  # amount
+        elif r == 780:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 680:  # you
+        elif r == 683:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 681:  # target
+        elif r == 684:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57439,7 +57693,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57478,7 +57732,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 426:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57519,7 +57773,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
         elif r == 429:  # amount
             x = c[0]
@@ -57559,7 +57813,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 431:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57600,7 +57854,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 682:  # tapped
+        elif r == 685:  # tapped
             d['tapped'] = True
         elif r == 434:  # power
             x = c[0]
@@ -57610,7 +57864,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 683:  # colors
+        elif r == 686:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -57618,17 +57872,17 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 684:  # subtypes
+        elif r == 687:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 685:  # types
+        elif r == 688:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 686:  # keywords
+        elif r == 689:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57648,17 +57902,17 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 687:  # per
+        elif r == 690:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 688:  # pertime
+        elif r == 691:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b779(x, inst, lim, made)
+            value = _b782(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -57692,9 +57946,9 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # anycolor
+        if r == 783:  # anycolor
             d['anycolor'] = True
-        elif r == 781:  # choices
+        elif r == 784:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -57704,23 +57958,23 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 689:  # last
+        elif r == 692:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 690:  # mana
+        elif r == 693:  # mana
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['mana'] = value
-        elif r == 845:  # alts
+        elif r == 850:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b112(x, inst, lim, made))
-        elif r == 691:  # per
+        elif r == 694:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b783(x, inst, lim, made)
+            value = _b786(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57758,27 +58012,27 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
-        elif r == 692:  # third
+        elif r == 695:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 693:  # hand
+        elif r == 696:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 694:  # amount
+        elif r == 697:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 784:  # random
+        elif r == 787:  # random
             d['random'] = True
-        elif r == 695:  # per
+        elif r == 698:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b779(x, inst, lim, made)
+            value = _b782(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57816,27 +58070,27 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
-        elif r == 696:  # amount
+        elif r == 699:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 785:  # per
+        elif r == 788:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b779(x, inst, lim, made)
+            value = _b782(x, inst, lim, made)
             d['per'] = value
-        elif r == 786:  # per
+        elif r == 789:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b783(x, inst, lim, made)
+            value = _b786(x, inst, lim, made)
             d['per'] = value
-        elif r == 697:  # equal
+        elif r == 700:  # equal
             x = c[0]
-            value = _b788(x, inst, lim, made)
+            value = _b791(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57872,7 +58126,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 443:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57881,7 +58135,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b698(x, inst, lim, made)
+            value = _b701(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -57917,12 +58171,12 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 699:  # yours
+        elif r == 702:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57960,21 +58214,21 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 448:  # target
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['target'] = value
         elif r == 449:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b703(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['source'] = value
-        elif r == 798:  # hand
+        elif r == 801:  # hand
             d['hand'] = True
-        elif r == 704:  # battlefield
+        elif r == 707:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 799:  # mine
+        elif r == 802:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -58010,20 +58264,20 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 705:  # fromgy
+        elif r == 708:  # fromgy
             d['fromgy'] = True
-        elif r == 800:  # choice
+        elif r == 803:  # choice
             d['choice'] = True
-        elif r == 801:  # facedown
+        elif r == 804:  # facedown
             d['facedown'] = True
-        elif r == 802:  # mine
+        elif r == 805:  # mine
             d['mine'] = True
-        elif r == 803:  # owners
+        elif r == 806:  # owners
             d['owners'] = True
         elif r == 452:  # amount
             x = c[0]
@@ -58111,9 +58365,9 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 458:  # player
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
-        elif r == 706:  # upto
+        elif r == 709:  # upto
             d['upto'] = True
         elif r == 459:  # count
             x = c[0]
@@ -58123,24 +58377,24 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 804:  # alts
+        elif r == 807:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b298(x, inst, lim, made))
-        elif r == 707:  # reveal
+        elif r == 710:  # reveal
             d['reveal'] = True
-        elif r == 805:  # thatcard
+        elif r == 808:  # thatcard
             d['thatcard'] = True
-        elif r == 806:  # thosecards
+        elif r == 809:  # thosecards
             d['thosecards'] = True
         elif r == 461:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 715:  # tapped
+        elif r == 718:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -58176,7 +58430,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 463:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58185,7 +58439,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b717(x, inst, lim, made)
+            value = _b720(x, inst, lim, made)
             d['unless'] = value
         elif r == 465:  # per
             x = c[0]
@@ -58227,7 +58481,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 467:  # player
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58237,7 +58491,50 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C471()
+    d: dict[str, Any] = {'target': None, 'into': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 469:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 470:  # into
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['into'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58253,7 +58550,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C475()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58261,19 +58558,19 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # amount
+        if r == 472:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 470:  # player
+        elif r == 473:  # player
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
-        elif r == 471:  # owner
+        elif r == 474:  # owner
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -58283,7 +58580,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58299,7 +58596,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C478()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58307,11 +58604,11 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # filter
+        if r == 476:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 474:  # battlefield
+        elif r == 477:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58323,7 +58620,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58339,7 +58636,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C482()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58347,17 +58644,17 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # amount
+        if r == 479:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 477:  # counter
+        elif r == 480:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 478:  # target
+        elif r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58370,7 +58667,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58386,7 +58683,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C485()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58394,24 +58691,24 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # target
+        if r == 483:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 481:  # source
+        elif r == 484:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b703(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['source'] = value
-        elif r == 719:  # top
+        elif r == 722:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 720:  # bottom
+        elif r == 723:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -58423,7 +58720,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58439,7 +58736,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C487()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58447,9 +58744,9 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # target
+        if r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58462,7 +58759,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58478,7 +58775,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C493()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58486,36 +58783,36 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # target
+        if r == 488:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 486:  # source
+        elif r == 489:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b703(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['source'] = value
-        elif r == 487:  # amount
+        elif r == 490:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 488:  # counter
+        elif r == 491:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 489:  # also
+        elif r == 492:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58528,7 +58825,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58544,7 +58841,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C496()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58552,11 +58849,11 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # amount
+        if r == 494:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 492:  # gy
+        elif r == 495:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -58568,7 +58865,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58584,7 +58881,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C498()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58592,9 +58889,9 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # player
+        if r == 497:  # player
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58604,7 +58901,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58620,7 +58917,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C500()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58628,9 +58925,9 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # target
+        if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58643,7 +58940,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58659,7 +58956,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C504()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58667,17 +58964,17 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # player
+        if r == 501:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
-        elif r == 499:  # amount
+        elif r == 502:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 500:  # filter
+        elif r == 503:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -58689,7 +58986,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58705,7 +59002,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C508()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58713,20 +59010,20 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # target
+        if r == 505:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 503:  # unless
+        elif r == 506:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b717(x, inst, lim, made)
+            value = _b720(x, inst, lim, made)
             d['unless'] = value
-        elif r == 504:  # per
+        elif r == 507:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -58740,7 +59037,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58756,7 +59053,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C510()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58764,9 +59061,9 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # target
+        if r == 509:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58779,7 +59076,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58795,7 +59092,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C512()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58803,9 +59100,9 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 508:  # target
+        if r == 511:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58818,7 +59115,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58834,7 +59131,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C514()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58842,9 +59139,9 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # target
+        if r == 513:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58857,7 +59154,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58873,7 +59170,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C518()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58881,17 +59178,17 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # amount
+        if r == 515:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 513:  # counter
+        elif r == 516:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 514:  # target
+        elif r == 517:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58904,7 +59201,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58920,7 +59217,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C520()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58928,18 +59225,18 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # step
+        if r == 724:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 810 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 722:  # endcombat
+        elif r == 725:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 516:  # effect
+        elif r == 519:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58954,7 +59251,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58970,7 +59267,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C522()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58978,15 +59275,15 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # amount
+        if r == 521:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 808:  # you
+        elif r == 811:  # you
             d['you'] = True
-        elif r == 723:  # target
+        elif r == 726:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58999,7 +59296,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59015,7 +59312,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C524()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59023,18 +59320,18 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # target
+        if r == 523:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 724:  # label
+        elif r == 727:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 725:  # free
+        elif r == 728:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -59046,7 +59343,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59062,7 +59359,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C526()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59070,14 +59367,14 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # target
+        if r == 525:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 726:  # newtargets
+        elif r == 729:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -59087,7 +59384,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59103,7 +59400,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C527()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59111,26 +59408,26 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # thatnoun
+        if r == 730:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 728:  # they
+        elif r == 731:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 729:  # destroyed
+        elif r == 732:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 730:  # target
+        elif r == 733:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 731:  # thisturn
+        elif r == 734:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -59140,7 +59437,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59156,7 +59453,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C531()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59164,22 +59461,22 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # target
+        if r == 528:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 526:  # phaseout
+        elif r == 529:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 527:  # unless
+        elif r == 530:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b717(x, inst, lim, made)
+            value = _b720(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -59189,7 +59486,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59205,7 +59502,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C534()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59213,14 +59510,14 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # target
+        if r == 532:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 530:  # nountap
+        elif r == 533:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -59232,7 +59529,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59248,7 +59545,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C537()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59256,30 +59553,30 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # lead
+        if r == 535:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b698(x, inst, lim, made)
+            value = _b701(x, inst, lim, made)
             d['lead'] = value
-        elif r == 732:  # target
+        elif r == 735:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 733:  # also
+        elif r == 736:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b745(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['also'] = value
-        elif r == 734:  # group
+        elif r == 737:  # group
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['group'] = value
-        elif r == 735:  # parts
+        elif r == 738:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -59288,18 +59585,18 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 598 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 533:  # duration
+        elif r == 536:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b698(x, inst, lim, made)
+            value = _b701(x, inst, lim, made)
             d['duration'] = value
-        elif r == 736:  # tail
+        elif r == 739:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -59308,7 +59605,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 598 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59321,7 +59618,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59337,7 +59634,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C539()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59345,13 +59642,13 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 737:  # controller
+        if r == 740:  # controller
             d['controller'] = True
-        elif r == 537:  # owner
+        elif r == 540:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 538:  # who
+        elif r == 541:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -59363,7 +59660,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59379,7 +59676,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C546()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59387,7 +59684,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # filter
+        if r == 545:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -59399,7 +59696,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59415,7 +59712,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C548()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59423,7 +59720,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # any
+        if r == 547:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -59435,7 +59732,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59451,7 +59748,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C551()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59459,13 +59756,13 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # each
+        if r == 745:  # each
             d['each'] = True
-        elif r == 546:  # count
+        elif r == 549:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 547:  # filter
+        elif r == 550:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -59477,7 +59774,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59493,7 +59790,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C553()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59501,7 +59798,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # who
+        if r == 552:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -59513,7 +59810,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59529,7 +59826,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C555()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59537,7 +59834,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # that
+        if r == 554:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -59549,7 +59846,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59565,7 +59862,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C557()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59573,9 +59870,9 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # equipped
+        if r == 815:  # equipped
             d['equipped'] = True
-        elif r == 553:  # enchanted
+        elif r == 556:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -59587,7 +59884,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59603,7 +59900,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C564()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59611,11 +59908,11 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # whose
+        if r == 562:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 560:  # step
+        elif r == 563:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -59627,7 +59924,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59643,7 +59940,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C568()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59651,11 +59948,11 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # lead
+        if r == 566:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 564:  # counter
+        elif r == 567:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
@@ -59667,7 +59964,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59683,7 +59980,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C572()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59691,15 +59988,15 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # lead
+        if r == 569:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 567:  # subject
+        elif r == 570:  # subject
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['subject'] = value
-        elif r == 568:  # batch
+        elif r == 571:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -59711,7 +60008,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59727,7 +60024,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C574()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59735,13 +60032,13 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # lead
+        if r == 573:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 747:  # creature
+        elif r == 750:  # creature
             d['creature'] = True
-        elif r == 748:  # events
+        elif r == 751:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59750,7 +60047,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 818 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59763,7 +60060,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59779,7 +60076,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C578()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59787,15 +60084,15 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # lead
+        if r == 575:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 573:  # who
+        elif r == 576:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 574:  # spell
+        elif r == 577:  # spell
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['spell'] = value
@@ -59807,7 +60104,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59823,7 +60120,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C581()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59831,17 +60128,17 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # lead
+        if r == 579:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 843:  # thisor
+        elif r == 848:  # thisor
             d['thisor'] = True
-        elif r == 577:  # subject
+        elif r == 580:  # subject
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['subject'] = value
-        elif r == 749:  # events
+        elif r == 752:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59850,12 +60147,12 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 818 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 750:  # undercontrol
+        elif r == 753:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59865,7 +60162,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59881,7 +60178,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C594()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59889,11 +60186,11 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # command
+        if r == 593:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 592:  # battlefield
+        elif r == 595:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59905,7 +60202,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59921,7 +60218,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C600()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59929,29 +60226,29 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # additional
+        if r == 755:  # additional
             d['additional'] = True
-        elif r == 595:  # power
+        elif r == 598:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 596:  # toughness
+        elif r == 599:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 753:  # per
+        elif r == 756:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 754:  # perfilter
+        elif r == 757:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b298(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 844:  # onbf
+        elif r == 849:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59961,7 +60258,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59977,7 +60274,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C603()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59985,7 +60282,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # both
+        if r == 602:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -59997,7 +60294,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60013,7 +60310,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C605()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60021,7 +60318,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # attack
+        if r == 604:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -60033,7 +60330,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60049,7 +60346,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C607()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60057,7 +60354,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # block
+        if r == 606:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -60069,7 +60366,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60085,7 +60382,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C609()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60093,7 +60390,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # count
+        if r == 608:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60105,7 +60402,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60121,7 +60418,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C610()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60129,7 +60426,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # filters
+        if r == 758:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60149,7 +60446,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60165,7 +60462,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C611()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60173,7 +60470,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # filters
+        if r == 759:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60193,7 +60490,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60209,7 +60506,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C613()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60217,9 +60514,9 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # quality
+        if r == 612:  # quality
             x = c[0]
-            value = _b758(x, inst, lim, made)
+            value = _b761(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60229,7 +60526,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60245,7 +60542,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C614()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60253,7 +60550,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # opponents
+        if r == 763:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60263,7 +60560,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60279,7 +60576,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C616()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60287,7 +60584,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # destroyed
+        if r == 615:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -60299,7 +60596,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60315,7 +60612,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C618()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60323,7 +60620,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # phase
+        if r == 617:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -60335,7 +60632,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60351,7 +60648,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C620()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60359,7 +60656,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # untap
+        if r == 619:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60371,7 +60668,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60387,7 +60684,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C622()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60395,9 +60692,9 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # ability
+        if r == 621:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 761 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 764 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60410,7 +60707,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60426,7 +60723,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C625()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60434,14 +60731,14 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # keyword
+        if r == 623:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 621:  # manacost
+        elif r == 624:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -60453,7 +60750,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60469,7 +60766,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C626()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60477,53 +60774,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C624()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 763:  # keywords
+        if r == 765:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -60546,7 +60797,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60562,6 +60813,52 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C627()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 766:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C630()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60569,11 +60866,11 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # first
+        if r == 628:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 626:  # regular
+        elif r == 629:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -60587,7 +60884,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60603,7 +60900,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C632()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60611,7 +60908,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # excess
+        if r == 631:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -60623,7 +60920,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60639,7 +60936,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C634()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60647,7 +60944,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # untapped
+        if r == 633:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -60659,7 +60956,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60675,7 +60972,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C636()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60683,11 +60980,11 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # its
+        if r == 767:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 632:  # untap
+        elif r == 635:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60699,7 +60996,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60715,7 +61012,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C638()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60723,7 +61020,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # gains
+        if r == 637:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -60735,7 +61032,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60751,7 +61048,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C640()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60759,7 +61056,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # lethal
+        if r == 639:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -60771,7 +61068,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60787,7 +61084,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C642()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60795,7 +61092,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # ascounters
+        if r == 641:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -60807,7 +61104,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60823,7 +61120,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C644()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60831,9 +61128,9 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # quality
+        if r == 643:  # quality
             x = c[0]
-            value = _b758(x, inst, lim, made)
+            value = _b761(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60843,7 +61140,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60859,7 +61156,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C646()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60867,9 +61164,9 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # quality
+        if r == 645:  # quality
             x = c[0]
-            value = _b758(x, inst, lim, made)
+            value = _b761(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60879,7 +61176,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60895,7 +61192,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C648()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60903,9 +61200,9 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # quality
+        if r == 647:  # quality
             x = c[0]
-            value = _b758(x, inst, lim, made)
+            value = _b761(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60915,7 +61212,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60931,7 +61228,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C650()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60939,9 +61236,9 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # thisturn
+        if r == 768:  # thisturn
             d['thisturn'] = True
-        elif r == 646:  # keyword
+        elif r == 649:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60956,7 +61253,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60972,7 +61269,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C652()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60980,7 +61277,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # count
+        if r == 651:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60992,7 +61289,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61008,7 +61305,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C654()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61016,7 +61313,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # attacks
+        if r == 653:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61028,7 +61325,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61044,7 +61341,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C653()
+    inst: Any = _C656()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61052,7 +61349,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # blocks
+        if r == 655:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -61064,7 +61361,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61080,7 +61377,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C658()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61088,7 +61385,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # unblockable
+        if r == 657:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -61100,7 +61397,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61116,7 +61413,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C657()
+    inst: Any = _C660()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61124,7 +61421,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # color
+        if r == 659:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61139,7 +61436,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61155,7 +61452,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C701()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61163,23 +61460,23 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # eot
+        if r == 794:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 792:  # next_upkeep
+        elif r == 795:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 793:  # losecontrol
+        elif r == 796:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 794:  # thisturn
+        elif r == 797:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 795:  # thiscombat
+        elif r == 798:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -61191,7 +61488,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61207,7 +61504,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C704()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61215,13 +61512,13 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # another
+        if r == 799:  # another
             d['another'] = True
-        elif r == 700:  # filter
+        elif r == 703:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 797:  # ingy
+        elif r == 800:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61231,7 +61528,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61247,7 +61544,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C703()
+    inst: Any = _C706()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61255,7 +61552,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # whose
+        if r == 705:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -61267,7 +61564,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61283,7 +61580,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C709()
+    inst: Any = _C712()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61291,7 +61588,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # zone
+        if r == 711:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -61303,7 +61600,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61319,7 +61616,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C712()
+    inst: Any = _C715()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61327,9 +61624,9 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # player
+        if r == 714:  # player
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -61339,7 +61636,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61355,7 +61652,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C714()
+    inst: Any = _C717()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61363,9 +61660,9 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # player
+        if r == 716:  # player
             x = c[0]
-            value = _b536(x, inst, lim, made)
+            value = _b539(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -61375,7 +61672,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61391,7 +61688,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C720()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61399,11 +61696,11 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # cost
+        if r == 719:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 718:  # param
+        elif r == 721:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61418,7 +61715,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61434,7 +61731,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C742()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61442,9 +61739,9 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # word
+        if r == 741:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61457,7 +61754,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61473,7 +61770,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C741()
+    inst: Any = _C744()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61481,11 +61778,11 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # player
+        if r == 743:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 809:  # walker
+        elif r == 812:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -61495,7 +61792,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61511,7 +61808,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C745()
+    inst: Any = _C748()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61519,33 +61816,33 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # quant
+        if r == 746:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 744:  # filter
+        elif r == 747:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 810:  # attached
+        elif r == 813:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 811:  # samename
+        elif r == 814:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 540 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 846:  # ingy
+        elif r == 851:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61555,7 +61852,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61571,7 +61868,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C758()
+    inst: Any = _C761()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61579,11 +61876,11 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # word
+        if r == 760:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 759:  # param
+        elif r == 762:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61598,7 +61895,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61614,7 +61911,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C782()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61622,7 +61919,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # word
+        if r == 781:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 309 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61637,7 +61934,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61653,7 +61950,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C786()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61661,13 +61958,13 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # filter
+        if r == 785:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 851:  # gy
+        elif r == 856:  # gy
             d['gy'] = True
-        elif r == 852:  # bf
+        elif r == 857:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61677,7 +61974,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61693,7 +61990,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C791()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61701,21 +61998,21 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # power
+        if r == 790:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 789:  # power
+        elif r == 792:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 790:  # target
+        elif r == 793:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61728,7 +62025,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61744,7 +62041,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C817()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61752,7 +62049,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # enters
+        if r == 816:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -61764,7 +62061,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61780,7 +62077,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C820()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61788,7 +62085,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # leaves
+        if r == 819:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -61800,7 +62097,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61816,7 +62113,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C822()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61824,7 +62121,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # dies
+        if r == 821:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -61836,7 +62133,43 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C824()
+    d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 823:  # graveyard
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['graveyard'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61852,7 +62185,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C826()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61860,7 +62193,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # alone
+        if r == 825:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61872,7 +62205,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61888,7 +62221,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C823()
+    inst: Any = _C828()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61896,7 +62229,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # attacks
+        if r == 827:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61908,7 +62241,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61924,7 +62257,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C825()
+    inst: Any = _C830()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61932,11 +62265,11 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 824:  # blocks
+        if r == 829:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 847:  # acreature
+        elif r == 852:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61946,7 +62279,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61962,7 +62295,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C834()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61970,17 +62303,17 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 826:  # blocked
+        if r == 831:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 827:  # article
+        elif r == 832:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 828:  # filter
+        elif r == 833:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -61994,7 +62327,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62010,7 +62343,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C836()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62018,7 +62351,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 830:  # direction
+        if r == 835:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -62030,7 +62363,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62046,7 +62379,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C838()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62054,7 +62387,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # up
+        if r == 837:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -62066,7 +62399,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62082,7 +62415,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C840()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62090,7 +62423,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # way
+        if r == 839:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -62102,7 +62435,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62118,7 +62451,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C837()
+    inst: Any = _C842()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62126,11 +62459,11 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # targeted
+        if r == 841:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 848:  # opponents
+        elif r == 853:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -62140,7 +62473,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62156,7 +62489,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C845()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62164,13 +62497,13 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 849:  # combat
+        if r == 854:  # combat
             d['combat'] = True
-        elif r == 838:  # deals
+        elif r == 843:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 839:  # recipient
+        elif r == 844:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -62184,7 +62517,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62200,7 +62533,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C842()
+    inst: Any = _C847()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62208,9 +62541,9 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 850:  # combat
+        if r == 855:  # combat
             d['combat'] = True
-        elif r == 841:  # dealt
+        elif r == 846:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -62693,392 +63026,397 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b466,  # 466 CounterSpellEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
     _b468,  # 468 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 498 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 513 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 CopySpellEffect
-    _b524,  # 524 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 490 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 491 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 506 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 516 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 ContinuousEffect
-    _match_node,  # 535 ActionWord
-    _b536,  # 536 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 537 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 539 __asgn_oneormore
-    _match_node,  # 540 BackWord
-    _node,  # 541 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 551 __asgn_plain
-    _b552,  # 552 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 556 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 BeginningTrigger
-    _node,  # 562 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 564 __asgn_plain
-    _b565,  # 565 LastCounterTrigger
+    _b526,  # 526 CopySpellEffect
+    _b527,  # 527 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 ContinuousEffect
+    _match_node,  # 538 ActionWord
+    _b539,  # 539 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 542 __asgn_oneormore
+    _match_node,  # 543 BackWord
+    _node,  # 544 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 559 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 BeginningTrigger
+    _node,  # 565 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 580 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 581 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 PTChange
-    _node,  # 598 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 CantBeBlockedByFewer
-    _b607,  # 607 CantBeBlockedExcept
-    _b608,  # 608 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 CantBeTargetedBy
-    _b611,  # 611 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 HasKeywordAtManaCost
-    _b623,  # 623 HasKeywords
-    _b624,  # 624 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 664 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 666 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 667 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 669 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 670 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 671 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 674 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 675 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 682 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 683 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 684 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 685 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 686 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 697 __asgn_plain
-    _b698,  # 698 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 702 __asgn_plain
-    _b703,  # 703 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 708 __asgn_plain
-    _b709,  # 709 OntoBattlefield
-    _node,  # 710 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 711 __asgn_plain
-    _b712,  # 712 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 713 __asgn_plain
-    _b714,  # 714 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 715 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 737 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 740 __asgn_plain
-    _b741,  # 741 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 742 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 744 __asgn_plain
-    _b745,  # 745 EachObjects
-    _node,  # 746 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 750 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 757 __asgn_plain
-    _b758,  # 758 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 760 __asgn_optional
-    _node,  # 761 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 763 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 766 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 767 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 769 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 770 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 771 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 772 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 773 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 774 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 781 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 583 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 584 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 PTChange
+    _node,  # 601 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 CantBeBlockedByFewer
+    _b610,  # 610 CantBeBlockedExcept
+    _b611,  # 611 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 CantBeTargetedBy
+    _b614,  # 614 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 HasKeywordAtManaCost
+    _b626,  # 626 HasKeywords
+    _b627,  # 627 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 667 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 669 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 670 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 671 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 672 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 674 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 677 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 686 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 687 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 688 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 689 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 710 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 711 __asgn_plain
+    _b712,  # 712 OntoBattlefield
+    _node,  # 713 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 714 __asgn_plain
+    _b715,  # 715 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 718 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 719 __asgn_plain
+    _b720,  # 720 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 741 __asgn_plain
+    _b742,  # 742 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 743 __asgn_plain
+    _b744,  # 744 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 EachObjects
+    _node,  # 749 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 760 __asgn_plain
+    _b761,  # 761 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 763 __asgn_optional
+    _node,  # 764 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 769 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 770 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 771 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 772 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 773 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 774 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 775 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 776 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 777 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 784 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 801 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 804 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 806 __asgn_optional
-    _match_node,  # 807 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 811 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 EntersEvent
-    _node,  # 815 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 826 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 827 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 836 __asgn_plain
-    _b837,  # 837 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 838 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 843 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 844 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 845 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 846 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 847 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 848 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 849 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 850 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 851 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 852 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 807 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 809 __asgn_optional
+    _match_node,  # 810 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 813 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 EntersEvent
+    _node,  # 818 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 831 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 832 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 841 __asgn_plain
+    _b842,  # 842 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 843 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 848 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 849 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 850 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 851 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 852 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 853 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 854 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 855 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 856 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 857 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 231, 235, 249, 541, 562, 598, 710, 746, 761, 815])
+_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 231, 235, 249, 544, 565, 601, 713, 749, 764, 818])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -63552,225 +63890,225 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b468,  # 468 ShuffleEffect
     None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
-    None,  # 471 __asgn_plain
-    _b472,  # 472 MillEffect
+    _b471,  # 471 ShuffleIntoEffect
+    None,  # 472 __asgn_plain
     None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
-    _b475,  # 475 PutFromHandEffect
+    _b475,  # 475 MillEffect
     None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
-    None,  # 478 __asgn_plain
-    _b479,  # 479 PutCountersEffect
+    _b478,  # 478 PutFromHandEffect
+    None,  # 479 __asgn_plain
     None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
-    _b482,  # 482 PutOnLibraryEffect
+    _b482,  # 482 PutCountersEffect
     None,  # 483 __asgn_plain
-    _b484,  # 484 PutIntoZoneEffect
-    None,  # 485 __asgn_plain
+    None,  # 484 __asgn_plain
+    _b485,  # 485 PutOnLibraryEffect
     None,  # 486 __asgn_plain
-    None,  # 487 __asgn_plain
+    _b487,  # 487 PutIntoZoneEffect
     None,  # 488 __asgn_plain
     None,  # 489 __asgn_plain
-    _b490,  # 490 ExileEffect
+    None,  # 490 __asgn_plain
     None,  # 491 __asgn_plain
     None,  # 492 __asgn_plain
-    _b493,  # 493 ExileCardsEffect
+    _b493,  # 493 ExileEffect
     None,  # 494 __asgn_plain
-    _b495,  # 495 ExileTopEffect
-    None,  # 496 __asgn_plain
-    _b497,  # 497 RegenerateEffect
-    None,  # 498 __asgn_plain
+    None,  # 495 __asgn_plain
+    _b496,  # 496 ExileCardsEffect
+    None,  # 497 __asgn_plain
+    _b498,  # 498 ExileTopEffect
     None,  # 499 __asgn_plain
-    None,  # 500 __asgn_plain
-    _b501,  # 501 PlayerSacrificesEffect
+    _b500,  # 500 RegenerateEffect
+    None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
     None,  # 503 __asgn_plain
-    None,  # 504 __asgn_plain
-    _b505,  # 505 SacrificeEffect
+    _b504,  # 504 PlayerSacrificesEffect
+    None,  # 505 __asgn_plain
     None,  # 506 __asgn_plain
-    _b507,  # 507 UntapEffect
-    None,  # 508 __asgn_plain
-    _b509,  # 509 TapOrUntapEffect
-    None,  # 510 __asgn_plain
-    _b511,  # 511 TapEffect
-    None,  # 512 __asgn_plain
+    None,  # 507 __asgn_plain
+    _b508,  # 508 SacrificeEffect
+    None,  # 509 __asgn_plain
+    _b510,  # 510 UntapEffect
+    None,  # 511 __asgn_plain
+    _b512,  # 512 TapOrUntapEffect
     None,  # 513 __asgn_plain
-    None,  # 514 __asgn_plain
-    _b515,  # 515 RemoveCountersEffect
+    _b514,  # 514 TapEffect
+    None,  # 515 __asgn_plain
     None,  # 516 __asgn_plain
-    _b517,  # 517 DelayedEffect
-    None,  # 518 __asgn_plain
-    _b519,  # 519 PreventEffect
-    None,  # 520 __asgn_plain
-    _b521,  # 521 CastThisEffect
-    None,  # 522 __asgn_plain
-    _b523,  # 523 CopySpellEffect
-    _b524,  # 524 NoRegenEffect
+    None,  # 517 __asgn_plain
+    _b518,  # 518 RemoveCountersEffect
+    None,  # 519 __asgn_plain
+    _b520,  # 520 DelayedEffect
+    None,  # 521 __asgn_plain
+    _b522,  # 522 PreventEffect
+    None,  # 523 __asgn_plain
+    _b524,  # 524 CastThisEffect
     None,  # 525 __asgn_plain
-    None,  # 526 __asgn_plain
-    None,  # 527 __asgn_plain
-    _b528,  # 528 PhaseOutEffect
+    _b526,  # 526 CopySpellEffect
+    _b527,  # 527 NoRegenEffect
+    None,  # 528 __asgn_plain
     None,  # 529 __asgn_plain
     None,  # 530 __asgn_plain
-    _b531,  # 531 NoUntapEffect
+    _b531,  # 531 PhaseOutEffect
     None,  # 532 __asgn_plain
     None,  # 533 __asgn_plain
-    _b534,  # 534 ContinuousEffect
-    None,  # 535 ActionWord
-    _b536,  # 536 PlayerRef
-    None,  # 537 __asgn_plain
-    None,  # 538 __asgn_plain
-    None,  # 539 __asgn_oneormore
-    None,  # 540 BackWord
-    None,  # 541 TargetRef
-    None,  # 542 __asgn_plain
-    _b543,  # 543 AnyNumberTargets
-    None,  # 544 __asgn_plain
-    _b545,  # 545 AnyTarget
-    None,  # 546 __asgn_plain
+    _b534,  # 534 NoUntapEffect
+    None,  # 535 __asgn_plain
+    None,  # 536 __asgn_plain
+    _b537,  # 537 ContinuousEffect
+    None,  # 538 ActionWord
+    _b539,  # 539 PlayerRef
+    None,  # 540 __asgn_plain
+    None,  # 541 __asgn_plain
+    None,  # 542 __asgn_oneormore
+    None,  # 543 BackWord
+    None,  # 544 TargetRef
+    None,  # 545 __asgn_plain
+    _b546,  # 546 AnyNumberTargets
     None,  # 547 __asgn_plain
-    _b548,  # 548 UpToTargets
+    _b548,  # 548 AnyTarget
     None,  # 549 __asgn_plain
-    _b550,  # 550 EachPlayers
-    None,  # 551 __asgn_plain
-    _b552,  # 552 ThatRef
-    None,  # 553 __asgn_plain
-    _b554,  # 554 EnchantedRef
-    None,  # 555 __asgn_plain
-    None,  # 556 __asgn_oneormore
-    None,  # 557 __asgn_plain
+    None,  # 550 __asgn_plain
+    _b551,  # 551 UpToTargets
+    None,  # 552 __asgn_plain
+    _b553,  # 553 EachPlayers
+    None,  # 554 __asgn_plain
+    _b555,  # 555 ThatRef
+    None,  # 556 __asgn_plain
+    _b557,  # 557 EnchantedRef
     None,  # 558 __asgn_plain
-    None,  # 559 __asgn_plain
+    None,  # 559 __asgn_oneormore
     None,  # 560 __asgn_plain
-    _b561,  # 561 BeginningTrigger
-    None,  # 562 Trigger
+    None,  # 561 __asgn_plain
+    None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    None,  # 564 __asgn_plain
-    _b565,  # 565 LastCounterTrigger
+    _b564,  # 564 BeginningTrigger
+    None,  # 565 Trigger
     None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
-    None,  # 568 __asgn_plain
-    _b569,  # 569 BatchAttackTrigger
+    _b568,  # 568 LastCounterTrigger
+    None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
-    _b571,  # 571 ThisTrigger
-    None,  # 572 __asgn_plain
+    None,  # 571 __asgn_plain
+    _b572,  # 572 BatchAttackTrigger
     None,  # 573 __asgn_plain
-    None,  # 574 __asgn_plain
-    _b575,  # 575 CastTrigger
+    _b574,  # 574 ThisTrigger
+    None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
-    _b578,  # 578 YoursTrigger
+    _b578,  # 578 CastTrigger
     None,  # 579 __asgn_plain
-    None,  # 580 __asgn_optional
-    None,  # 581 __asgn_optional
+    None,  # 580 __asgn_plain
+    _b581,  # 581 YoursTrigger
     None,  # 582 __asgn_plain
-    None,  # 583 __asgn_plain
-    None,  # 584 __asgn_plain
+    None,  # 583 __asgn_optional
+    None,  # 584 __asgn_optional
     None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
     None,  # 588 __asgn_plain
     None,  # 589 __asgn_plain
     None,  # 590 __asgn_plain
-    _b591,  # 591 ZonePlace
+    None,  # 591 __asgn_plain
     None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    None,  # 594 __asgn_plain
+    _b594,  # 594 ZonePlace
     None,  # 595 __asgn_plain
     None,  # 596 __asgn_plain
-    _b597,  # 597 PTChange
-    None,  # 598 StaticPart
+    None,  # 597 __asgn_plain
+    None,  # 598 __asgn_plain
     None,  # 599 __asgn_plain
-    _b600,  # 600 CantAttackOrBlock
-    None,  # 601 __asgn_plain
-    _b602,  # 602 CantAttack
-    None,  # 603 __asgn_plain
-    _b604,  # 604 CantBlock
-    None,  # 605 __asgn_plain
-    _b606,  # 606 CantBeBlockedByFewer
-    _b607,  # 607 CantBeBlockedExcept
-    _b608,  # 608 CanBlockOnly
-    None,  # 609 __asgn_plain
-    _b610,  # 610 CantBeTargetedBy
-    _b611,  # 611 CantBeTargeted
+    _b600,  # 600 PTChange
+    None,  # 601 StaticPart
+    None,  # 602 __asgn_plain
+    _b603,  # 603 CantAttackOrBlock
+    None,  # 604 __asgn_plain
+    _b605,  # 605 CantAttack
+    None,  # 606 __asgn_plain
+    _b607,  # 607 CantBlock
+    None,  # 608 __asgn_plain
+    _b609,  # 609 CantBeBlockedByFewer
+    _b610,  # 610 CantBeBlockedExcept
+    _b611,  # 611 CanBlockOnly
     None,  # 612 __asgn_plain
-    _b613,  # 613 CantBeDestroyed
-    None,  # 614 __asgn_plain
-    _b615,  # 615 CantPhaseOut
-    None,  # 616 __asgn_plain
-    _b617,  # 617 PhasesEachUntap
-    None,  # 618 __asgn_plain
-    _b619,  # 619 GainsAbility
-    None,  # 620 __asgn_plain
+    _b613,  # 613 CantBeTargetedBy
+    _b614,  # 614 CantBeTargeted
+    None,  # 615 __asgn_plain
+    _b616,  # 616 CantBeDestroyed
+    None,  # 617 __asgn_plain
+    _b618,  # 618 CantPhaseOut
+    None,  # 619 __asgn_plain
+    _b620,  # 620 PhasesEachUntap
     None,  # 621 __asgn_plain
-    _b622,  # 622 HasKeywordAtManaCost
-    _b623,  # 623 HasKeywords
-    _b624,  # 624 LosesKeywords
-    None,  # 625 __asgn_plain
-    None,  # 626 __asgn_plain
-    _b627,  # 627 CombatDamageSteps
+    _b622,  # 622 GainsAbility
+    None,  # 623 __asgn_plain
+    None,  # 624 __asgn_plain
+    _b625,  # 625 HasKeywordAtManaCost
+    _b626,  # 626 HasKeywords
+    _b627,  # 627 LosesKeywords
     None,  # 628 __asgn_plain
-    _b629,  # 629 AssignsExcess
-    None,  # 630 __asgn_plain
-    _b631,  # 631 AttacksUntapped
-    None,  # 632 __asgn_plain
-    _b633,  # 633 DoesntUntap
-    None,  # 634 __asgn_plain
-    _b635,  # 635 DamageGainsLife
-    None,  # 636 __asgn_plain
-    _b637,  # 637 DamageIsLethal
-    None,  # 638 __asgn_plain
-    _b639,  # 639 DamageAsCounters
-    None,  # 640 __asgn_plain
-    _b641,  # 641 CantBeBlockedBy
-    None,  # 642 __asgn_plain
-    _b643,  # 643 CantBeAttachedBy
-    None,  # 644 __asgn_plain
-    _b645,  # 645 PreventDamageFrom
-    None,  # 646 __asgn_plain
-    _b647,  # 647 AttacksDespite
-    None,  # 648 __asgn_plain
-    _b649,  # 649 MaxBlockers
-    None,  # 650 __asgn_plain
-    _b651,  # 651 AttacksEachCombat
-    None,  # 652 __asgn_plain
-    _b653,  # 653 BlocksEachCombat
-    None,  # 654 __asgn_plain
-    _b655,  # 655 CantBeBlocked
-    None,  # 656 __asgn_plain
-    _b657,  # 657 IsColor
-    None,  # 658 __asgn_plain
+    None,  # 629 __asgn_plain
+    _b630,  # 630 CombatDamageSteps
+    None,  # 631 __asgn_plain
+    _b632,  # 632 AssignsExcess
+    None,  # 633 __asgn_plain
+    _b634,  # 634 AttacksUntapped
+    None,  # 635 __asgn_plain
+    _b636,  # 636 DoesntUntap
+    None,  # 637 __asgn_plain
+    _b638,  # 638 DamageGainsLife
+    None,  # 639 __asgn_plain
+    _b640,  # 640 DamageIsLethal
+    None,  # 641 __asgn_plain
+    _b642,  # 642 DamageAsCounters
+    None,  # 643 __asgn_plain
+    _b644,  # 644 CantBeBlockedBy
+    None,  # 645 __asgn_plain
+    _b646,  # 646 CantBeAttachedBy
+    None,  # 647 __asgn_plain
+    _b648,  # 648 PreventDamageFrom
+    None,  # 649 __asgn_plain
+    _b650,  # 650 AttacksDespite
+    None,  # 651 __asgn_plain
+    _b652,  # 652 MaxBlockers
+    None,  # 653 __asgn_plain
+    _b654,  # 654 AttacksEachCombat
+    None,  # 655 __asgn_plain
+    _b656,  # 656 BlocksEachCombat
+    None,  # 657 __asgn_plain
+    _b658,  # 658 CantBeBlocked
     None,  # 659 __asgn_plain
-    None,  # 660 __asgn_plain
+    _b660,  # 660 IsColor
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
-    None,  # 664 __asgn_oneormore
-    None,  # 665 __asgn_optional
-    None,  # 666 __asgn_optional
-    None,  # 667 __asgn_optional
+    None,  # 664 __asgn_plain
+    None,  # 665 __asgn_plain
+    None,  # 666 __asgn_plain
+    None,  # 667 __asgn_oneormore
     None,  # 668 __asgn_optional
     None,  # 669 __asgn_optional
     None,  # 670 __asgn_optional
-    None,  # 671 __asgn_oneormore
-    None,  # 672 __asgn_plain
-    None,  # 673 __asgn_plain
+    None,  # 671 __asgn_optional
+    None,  # 672 __asgn_optional
+    None,  # 673 __asgn_optional
     None,  # 674 __asgn_oneormore
-    None,  # 675 __asgn_optional
-    None,  # 676 __asgn_optional
-    None,  # 677 __asgn_plain
-    None,  # 678 __asgn_plain
-    None,  # 679 __asgn_plain
+    None,  # 675 __asgn_plain
+    None,  # 676 __asgn_plain
+    None,  # 677 __asgn_oneormore
+    None,  # 678 __asgn_optional
+    None,  # 679 __asgn_optional
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
-    None,  # 682 __asgn_optional
-    None,  # 683 __asgn_zeroormore
-    None,  # 684 __asgn_zeroormore
-    None,  # 685 __asgn_oneormore
-    None,  # 686 __asgn_oneormore
-    None,  # 687 __asgn_plain
-    None,  # 688 __asgn_plain
-    None,  # 689 __asgn_plain
+    None,  # 682 __asgn_plain
+    None,  # 683 __asgn_plain
+    None,  # 684 __asgn_plain
+    None,  # 685 __asgn_optional
+    None,  # 686 __asgn_zeroormore
+    None,  # 687 __asgn_zeroormore
+    None,  # 688 __asgn_oneormore
+    None,  # 689 __asgn_oneormore
     None,  # 690 __asgn_plain
     None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
@@ -63779,159 +64117,164 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 695 __asgn_plain
     None,  # 696 __asgn_plain
     None,  # 697 __asgn_plain
-    _b698,  # 698 Duration
+    None,  # 698 __asgn_plain
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
-    _b701,  # 701 TargetObject
+    _b701,  # 701 Duration
     None,  # 702 __asgn_plain
-    _b703,  # 703 FromGraveyard
-    None,  # 704 __asgn_plain
-    None,  # 705 __asgn_optional
-    None,  # 706 __asgn_optional
-    None,  # 707 __asgn_optional
-    None,  # 708 __asgn_plain
-    _b709,  # 709 OntoBattlefield
-    None,  # 710 Destination
+    None,  # 703 __asgn_plain
+    _b704,  # 704 TargetObject
+    None,  # 705 __asgn_plain
+    _b706,  # 706 FromGraveyard
+    None,  # 707 __asgn_plain
+    None,  # 708 __asgn_optional
+    None,  # 709 __asgn_optional
+    None,  # 710 __asgn_optional
     None,  # 711 __asgn_plain
-    _b712,  # 712 IntoHand
-    None,  # 713 __asgn_plain
-    _b714,  # 714 IntoGraveyard
-    None,  # 715 __asgn_optional
+    _b712,  # 712 OntoBattlefield
+    None,  # 713 Destination
+    None,  # 714 __asgn_plain
+    _b715,  # 715 IntoHand
     None,  # 716 __asgn_plain
-    _b717,  # 717 CostValue
-    None,  # 718 __asgn_plain
+    _b717,  # 717 IntoGraveyard
+    None,  # 718 __asgn_optional
     None,  # 719 __asgn_plain
-    None,  # 720 __asgn_plain
+    _b720,  # 720 CostValue
     None,  # 721 __asgn_plain
     None,  # 722 __asgn_plain
     None,  # 723 __asgn_plain
     None,  # 724 __asgn_plain
     None,  # 725 __asgn_plain
-    None,  # 726 __asgn_optional
+    None,  # 726 __asgn_plain
     None,  # 727 __asgn_plain
     None,  # 728 __asgn_plain
-    None,  # 729 __asgn_plain
+    None,  # 729 __asgn_optional
     None,  # 730 __asgn_plain
-    None,  # 731 __asgn_optional
+    None,  # 731 __asgn_plain
     None,  # 732 __asgn_plain
     None,  # 733 __asgn_plain
-    None,  # 734 __asgn_plain
-    None,  # 735 __asgn_oneormore
-    None,  # 736 __asgn_oneormore
-    None,  # 737 __asgn_optional
-    None,  # 738 __asgn_plain
-    _b739,  # 739 BackRef
-    None,  # 740 __asgn_plain
-    _b741,  # 741 TargetPlayer
-    None,  # 742 __asgn_optional
+    None,  # 734 __asgn_optional
+    None,  # 735 __asgn_plain
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_oneormore
+    None,  # 739 __asgn_oneormore
+    None,  # 740 __asgn_optional
+    None,  # 741 __asgn_plain
+    _b742,  # 742 BackRef
     None,  # 743 __asgn_plain
-    None,  # 744 __asgn_plain
-    _b745,  # 745 EachObjects
-    None,  # 746 KeywordCostPart
-    None,  # 747 __asgn_optional
-    None,  # 748 __asgn_oneormore
-    None,  # 749 __asgn_oneormore
+    _b744,  # 744 TargetPlayer
+    None,  # 745 __asgn_optional
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_plain
+    _b748,  # 748 EachObjects
+    None,  # 749 KeywordCostPart
     None,  # 750 __asgn_optional
-    None,  # 751 __asgn_optional
-    None,  # 752 __asgn_optional
-    None,  # 753 __asgn_plain
-    None,  # 754 __asgn_plain
-    None,  # 755 __asgn_oneormore
-    None,  # 756 __asgn_oneormore
+    None,  # 751 __asgn_oneormore
+    None,  # 752 __asgn_oneormore
+    None,  # 753 __asgn_optional
+    None,  # 754 __asgn_optional
+    None,  # 755 __asgn_optional
+    None,  # 756 __asgn_plain
     None,  # 757 __asgn_plain
-    _b758,  # 758 QualityRef
-    None,  # 759 __asgn_plain
-    None,  # 760 __asgn_optional
-    None,  # 761 GrantedAbility
-    None,  # 762 __asgn_oneormore
-    None,  # 763 __asgn_oneormore
-    None,  # 764 __asgn_plain
-    None,  # 765 __asgn_optional
+    None,  # 758 __asgn_oneormore
+    None,  # 759 __asgn_oneormore
+    None,  # 760 __asgn_plain
+    _b761,  # 761 QualityRef
+    None,  # 762 __asgn_plain
+    None,  # 763 __asgn_optional
+    None,  # 764 GrantedAbility
+    None,  # 765 __asgn_oneormore
     None,  # 766 __asgn_oneormore
-    None,  # 767 __asgn_oneormore
-    None,  # 768 __asgn_oneormore
+    None,  # 767 __asgn_plain
+    None,  # 768 __asgn_optional
     None,  # 769 __asgn_oneormore
     None,  # 770 __asgn_oneormore
     None,  # 771 __asgn_oneormore
     None,  # 772 __asgn_oneormore
     None,  # 773 __asgn_oneormore
     None,  # 774 __asgn_oneormore
-    None,  # 775 __asgn_optional
-    None,  # 776 __asgn_plain
-    None,  # 777 __asgn_plain
-    None,  # 778 __asgn_plain
-    _b779,  # 779 PerTime
-    None,  # 780 __asgn_optional
-    None,  # 781 __asgn_oneormore
-    None,  # 782 __asgn_plain
-    _b783,  # 783 PerObject
-    None,  # 784 __asgn_optional
+    None,  # 775 __asgn_oneormore
+    None,  # 776 __asgn_oneormore
+    None,  # 777 __asgn_oneormore
+    None,  # 778 __asgn_optional
+    None,  # 779 __asgn_plain
+    None,  # 780 __asgn_plain
+    None,  # 781 __asgn_plain
+    _b782,  # 782 PerTime
+    None,  # 783 __asgn_optional
+    None,  # 784 __asgn_oneormore
     None,  # 785 __asgn_plain
-    None,  # 786 __asgn_plain
-    None,  # 787 __asgn_plain
-    _b788,  # 788 PowerOf
+    _b786,  # 786 PerObject
+    None,  # 787 __asgn_optional
+    None,  # 788 __asgn_plain
     None,  # 789 __asgn_plain
     None,  # 790 __asgn_plain
-    None,  # 791 __asgn_plain
+    _b791,  # 791 PowerOf
     None,  # 792 __asgn_plain
     None,  # 793 __asgn_plain
     None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
-    None,  # 796 __asgn_optional
-    None,  # 797 __asgn_optional
-    None,  # 798 __asgn_optional
+    None,  # 796 __asgn_plain
+    None,  # 797 __asgn_plain
+    None,  # 798 __asgn_plain
     None,  # 799 __asgn_optional
     None,  # 800 __asgn_optional
     None,  # 801 __asgn_optional
     None,  # 802 __asgn_optional
     None,  # 803 __asgn_optional
-    None,  # 804 __asgn_oneormore
+    None,  # 804 __asgn_optional
     None,  # 805 __asgn_optional
     None,  # 806 __asgn_optional
-    None,  # 807 DelayedStep
+    None,  # 807 __asgn_oneormore
     None,  # 808 __asgn_optional
     None,  # 809 __asgn_optional
-    None,  # 810 __asgn_plain
-    None,  # 811 __asgn_plain
+    None,  # 810 DelayedStep
+    None,  # 811 __asgn_optional
     None,  # 812 __asgn_optional
     None,  # 813 __asgn_plain
-    _b814,  # 814 EntersEvent
-    None,  # 815 ThisEvent
+    None,  # 814 __asgn_plain
+    None,  # 815 __asgn_optional
     None,  # 816 __asgn_plain
-    _b817,  # 817 LeavesEvent
-    None,  # 818 __asgn_plain
-    _b819,  # 819 DiesEvent
-    None,  # 820 __asgn_plain
-    _b821,  # 821 AttacksAloneEvent
-    None,  # 822 __asgn_plain
-    _b823,  # 823 AttacksEvent
-    None,  # 824 __asgn_plain
-    _b825,  # 825 BlocksEvent
-    None,  # 826 __asgn_plain
+    _b817,  # 817 EntersEvent
+    None,  # 818 ThisEvent
+    None,  # 819 __asgn_plain
+    _b820,  # 820 LeavesEvent
+    None,  # 821 __asgn_plain
+    _b822,  # 822 DiesEvent
+    None,  # 823 __asgn_plain
+    _b824,  # 824 ToGraveyardEvent
+    None,  # 825 __asgn_plain
+    _b826,  # 826 AttacksAloneEvent
     None,  # 827 __asgn_plain
-    None,  # 828 __asgn_plain
-    _b829,  # 829 BlockedEvent
-    None,  # 830 __asgn_plain
-    _b831,  # 831 PhasesEvent
+    _b828,  # 828 AttacksEvent
+    None,  # 829 __asgn_plain
+    _b830,  # 830 BlocksEvent
+    None,  # 831 __asgn_plain
     None,  # 832 __asgn_plain
-    _b833,  # 833 TurnedUpEvent
-    None,  # 834 __asgn_plain
-    _b835,  # 835 ExiledThisWayEvent
-    None,  # 836 __asgn_plain
-    _b837,  # 837 TargetedEvent
-    None,  # 838 __asgn_plain
+    None,  # 833 __asgn_plain
+    _b834,  # 834 BlockedEvent
+    None,  # 835 __asgn_plain
+    _b836,  # 836 PhasesEvent
+    None,  # 837 __asgn_plain
+    _b838,  # 838 TurnedUpEvent
     None,  # 839 __asgn_plain
-    _b840,  # 840 DealsDamageEvent
+    _b840,  # 840 ExiledThisWayEvent
     None,  # 841 __asgn_plain
-    _b842,  # 842 DealtDamageEvent
-    None,  # 843 __asgn_optional
-    None,  # 844 __asgn_optional
-    None,  # 845 __asgn_oneormore
-    None,  # 846 __asgn_optional
-    None,  # 847 __asgn_optional
+    _b842,  # 842 TargetedEvent
+    None,  # 843 __asgn_plain
+    None,  # 844 __asgn_plain
+    _b845,  # 845 DealsDamageEvent
+    None,  # 846 __asgn_plain
+    _b847,  # 847 DealtDamageEvent
     None,  # 848 __asgn_optional
     None,  # 849 __asgn_optional
-    None,  # 850 __asgn_optional
+    None,  # 850 __asgn_oneormore
     None,  # 851 __asgn_optional
     None,  # 852 __asgn_optional
+    None,  # 853 __asgn_optional
+    None,  # 854 __asgn_optional
+    None,  # 855 __asgn_optional
+    None,  # 856 __asgn_optional
+    None,  # 857 __asgn_optional
 ]

@@ -382,6 +382,28 @@ class ExileFromGraveyard:
 
 
 @dataclass(frozen=True)
+class ShuffleIntoLibrary:
+    """701.20, 401.3: "shuffle this into your library" -- each referent is put into its owner's library,
+    then that library is shuffled (the keyword action ``shuffle``, 701.20a)."""
+
+    target: ObjectRef
+    shuffle: KeywordAction
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move, then shuffle each library that got a card."""
+        game = res.game
+        owners = []
+        for ref in res.referents(self.target):
+            if isinstance(ref, int) and game.exists(ref):
+                owner = game.obj(ref).owner
+                if game.move(ref, Zone.LIBRARY) is not None:
+                    owners.append(owner)
+        res.performed = bool(owners)
+        for p in dict.fromkeys(owners):
+            game.perform_action(res, p, PerformAction(self.shuffle, You()))
+
+
+@dataclass(frozen=True)
 class SetBaseValue:
     """613.4b, 611.2: "change this's base toughness to N" -- a continuous effect on the source setting
     its base power or toughness to N, counted as it resolves (608.2h); it lasts indefinitely (while the
@@ -1023,6 +1045,7 @@ __all__ = [
     "CounterUnlessPays",
     "CreateTokenCopy",
     "CreateTokens",
+    "ShuffleIntoLibrary",
     "ExileFromGraveyard",
     "SetBaseValue",
     "DealDamage",

@@ -719,6 +719,9 @@ class Game:
             self.fire_object_event(o, "leaves", remembered=(new.oid,))
             if ev.to_zone is Zone.GRAVEYARD and "creature" in self.characteristics(o).types:
                 self.fire_object_event(o, "dies", remembered=(new.oid,))  # 700.4
+            if ev.to_zone is Zone.GRAVEYARD and o.owner == o.controller:
+                # 603.6c: "is put into your graveyard from the battlefield" (its owner's is its controller's)
+                self.fire_object_event(o, "to_your_graveyard", remembered=(new.oid,))
             # 400.7: effects on the old object end with it (after the look-back above: an ability
             # granted until end of turn still triggers on its dying, 603.10a).
             self.state.continuous = [e for e in self.state.continuous if e.oid != o.oid]

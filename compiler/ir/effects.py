@@ -1184,6 +1184,22 @@ class Shuffle(KeywordAction):
         return self._python(actions)
 
 
+@dataclass(frozen=True)
+class ShuffleInto(KeywordAction):
+    """701.20, 401.3: "shuffle this into your library" -- into its owner's library, then shuffled (the
+    keyword action ``action``, 701.20a)."""
+
+    action: str
+    player: Ref
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"shuffle {self.target.text(ph)} into your library"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ShuffleIntoLibrary(target={self.target.python()}, shuffle={ident(actions[self.action])}())"
+
+
 def action_names(effects: tuple[Effect, ...], out: set[str]) -> None:
     """Add the names of the keyword actions ``effects`` perform (nested ones too) to ``out``."""
     for e in effects:
