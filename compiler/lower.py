@@ -1172,6 +1172,9 @@ class CardLowering:
                                     "target is ('target creature an opponent controls')")
         return ef.Fight(self.target(e.first, cond), self.target(e.second, cond))
 
+    def effect_RevealTopEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.RevealTop(self.amount(e.amount), _filter(self.ck, e.filter, e))  # 701.16a, 401.2
+
     def effect_LookAtTopEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.LookAtTop(self.amount(e.amount))
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'c120ac04575058a3151503253c603a51467075a23d4e4f99335f1d0ba0ae4891'
+GRAMMAR = '02110a2512f04810601981f944057238b1defd8599bd7a015814cced7817678e'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -357,6 +357,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('MayPlayEffect', 'common', 'MayPlayEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('BlockRequirementEffect', 'common', 'BlockRequirementEffect', ''),
+    ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('__asgn_plain', 'plain', '', 'rest'),
+    ('RevealTopEffect', 'common', 'RevealTopEffect', ''),
     ('__asgn_plain', 'plain', '', 'action'),
     ('__asgn_plain', 'plain', '', 'player'),
     ('TopCardActionEffect', 'common', 'TopCardActionEffect', ''),
@@ -18697,6 +18701,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F18:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'reveal', '')
+                q += 6
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F9:
             while True:
                 p1 = p
@@ -20552,13 +20575,55 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F18:
             while True:
                 p51 = p
                 res52: list[Any] = []
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'reveal', '')
+                q += 6
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p51 = q
+                res52.append(v)
                 p53 = p51
                 res54: list[Any] = []
-                r = self.r_ActionWord_0(p53)
+                r = self.r_Amount_0(p53)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20579,37 +20644,14 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
+                v = (q, 'cards', '')
+                q += 5
                 p51 = q
                 res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p51 = q
-                res52.append(v)
-                r = self.e94_0(p51)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p51 = q
-                if v:
-                    res52.append(v)
                 q = sk0[p51]
                 if q < 0:
                     q = _WS0(text, p51).end()
@@ -20624,9 +20666,74 @@ class CardParser:
                 q += 2
                 p51 = q
                 res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p51 = q
+                res52.append(v)
+                r = self.e94_0(p51)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p51 = q
+                if v:
+                    res52.append(v)
                 p55 = p51
                 res56: list[Any] = []
-                r = self.r_PlayerRef_0(p55)
+                r = self.r_ObjectFilter_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20647,27 +20754,155 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'library', '')
-                q += 7
+                v = (q, 'from', '')
+                q += 4
                 p51 = q
                 res52.append(v)
-                if res52:
-                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 337
-                q = p51
-                v = n if res52 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F12:
-            while True:
-                p57 = p
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'among', '')
+                q += 5
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p51 = q
+                res52.append(v)
+                p57 = p51
                 res58: list[Any] = []
                 q = sk0[p57]
                 if q < 0:
@@ -20675,17 +20910,80 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p57] = q
-                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'pay', '')
-                q += 3
+                v = (q, 'graveyard', '')
+                q += 9
                 p57 = q
                 res58.append(v)
-                p59 = p57
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 337
+                p51 = p57
+                if res58 and n:
+                    res52.append(n)
+                if res52:
+                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
+                    n.rule = 338
+                q = p51
+                v = n if res52 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p59 = p
                 res60: list[Any] = []
-                r = self.r_Cost_0(p59)
+                p61 = p59
+                res62: list[Any] = []
+                r = self.r_ActionWord_0(p61)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p61 = q
+                if v:
+                    res62.append(v)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 339
+                p59 = p61
+                if res62 and n:
+                    res60.append(n)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p59 = q
+                res60.append(v)
+                r = self.e95_0(p59)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20694,29 +20992,23 @@ class CardParser:
                 p59 = q
                 if v:
                     res60.append(v)
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 338
-                p57 = p59
-                if res60 and n:
-                    res58.append(n)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 339
-                q = p57
-                v = n if res58 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F9:
-            while True:
-                p61 = p
-                res62: list[Any] = []
-                p63 = p61
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p59 = q
+                res60.append(v)
+                p63 = p59
                 res64: list[Any] = []
-                r = self.r_ActionWord_0(p63)
+                r = self.r_PlayerRef_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20728,127 +21020,113 @@ class CardParser:
                 if res64:
                     n = Nt(res64)
                     n.rule = 340
-                p61 = p63
+                p59 = p63
                 if res64 and n:
-                    res62.append(n)
-                q = sk0[p61]
+                    res60.append(n)
+                q = sk0[p59]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p59).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p59] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p59 = q
+                res60.append(v)
+                if res60:
+                    n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
+                    n.rule = 341
+                q = p59
+                v = n if res60 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
+                p65 = p
+                res66: list[Any] = []
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'pay', '')
+                q += 3
+                p65 = q
+                res66.append(v)
+                p67 = p65
+                res68: list[Any] = []
+                r = self.r_Cost_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 342
+                p65 = p67
+                if res68 and n:
+                    res66.append(n)
+                if res66:
+                    n = Nt(res66)
+                    n.rule = 343
+                q = p65
+                v = n if res66 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p69 = p
+                res70: list[Any] = []
+                p71 = p69
+                res72: list[Any] = []
+                r = self.r_ActionWord_0(p71)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p71 = q
+                if v:
+                    res72.append(v)
+                if res72:
+                    n = Nt(res72)
+                    n.rule = 344
+                p69 = p71
+                if res72 and n:
+                    res70.append(n)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
                 m = _RX43(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
-                p65 = p61
-                res66: list[Any] = []
-                r = self.r_Amount_0(p65)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p65 = q
-                if v:
-                    res66.append(v)
-                if res66:
-                    n = Nt(res66)
-                    n.rule = 341
-                p61 = p65
-                if res66 and n:
-                    res62.append(n)
-                if res62:
-                    n = Nt(res62)
-                    n.rule = 342
-                q = p61
-                v = n if res62 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p67 = p
-                res68: list[Any] = []
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attach', '')
-                q += 6
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p67 = q
-                res68.append(v)
-                p69 = p67
-                res70: list[Any] = []
-                r = self.r_TargetRef_0(p69)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p69 = q
-                if v:
-                    res70.append(v)
-                if res70:
-                    n = Nt(res70)
-                    n.rule = 343
-                p67 = p69
-                if res70 and n:
-                    res68.append(n)
-                if res68:
-                    n = Nt(res68)
-                    n.rule = 344
-                q = p67
-                v = n if res68 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F66:
-            while True:
-                p71 = p
-                res72: list[Any] = []
-                p73 = p71
+                p73 = p69
                 res74: list[Any] = []
-                r = self.r_TargetRef_0(p73)
+                r = self.r_Amount_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20860,476 +21138,87 @@ class CardParser:
                 if res74:
                     n = Nt(res74)
                     n.rule = 345
-                p71 = p73
+                p69 = p73
                 if res74 and n:
-                    res72.append(n)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'fights', '')
-                q += 6
-                p71 = q
-                res72.append(v)
-                p75 = p71
-                res76: list[Any] = []
-                r = self.r_TargetRef_0(p75)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p75 = q
-                if v:
-                    res76.append(v)
-                if res76:
-                    n = Nt(res76)
+                    res70.append(n)
+                if res70:
+                    n = Nt(res70)
                     n.rule = 346
-                p71 = p75
-                if res76 and n:
-                    res72.append(n)
-                if res72:
-                    n = Nt(res72)
-                    n.rule = 347
-                q = p71
-                v = n if res72 else None
+                q = p69
+                v = n if res70 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F5:
             while True:
-                p77 = p
-                res78: list[Any] = []
-                q = sk0[p77]
+                p75 = p
+                res76: list[Any] = []
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p75] = q
+                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'look', '')
+                v = (q, 'attach', '')
+                q += 6
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p75] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'at', '')
+                v = (q, 'to', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                p79 = p77
-                res80: list[Any] = []
-                r = self.r_Amount_0(p79)
+                p75 = q
+                res76.append(v)
+                p77 = p75
+                res78: list[Any] = []
+                r = self.r_TargetRef_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p79 = q
+                p77 = q
                 if v:
-                    res80.append(v)
-                if res80:
-                    n = Nt(res80)
-                    n.rule = 348
-                p77 = p79
-                if res80 and n:
-                    res78.append(n)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'rest', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'bottom', '')
-                q += 6
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                p81 = p77
-                res82: list[Any] = []
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'order', '')
-                q += 5
-                p81 = q
-                res82.append(v)
-                if res82:
-                    n = Nt(res82)
-                    n.rule = 349
-                p77 = p81
-                if res82 and n:
-                    res78.append(n)
+                    res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 350
-                q = p77
-                v = n if res78 else None
+                    n.rule = 347
+                p75 = p77
+                if res78 and n:
+                    res76.append(n)
+                if res76:
+                    n = Nt(res76)
+                    n.rule = 348
+                q = p75
+                v = n if res76 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21337,179 +21226,504 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p83 = p
-                res84: list[Any] = []
-                p85 = p83
-                res86: list[Any] = []
-                r = self.r_TargetRef_0(p85)
+                p79 = p
+                res80: list[Any] = []
+                p81 = p79
+                res82: list[Any] = []
+                r = self.r_TargetRef_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p85 = q
+                p81 = q
                 if v:
-                    res86.append(v)
-                if res86:
-                    n = Nt(res86)
-                    n.rule = 351
-                p83 = p85
-                if res86 and n:
-                    res84.append(n)
-                q = sk0[p83]
+                    res82.append(v)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 349
+                p79 = p81
+                if res82 and n:
+                    res80.append(n)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p79] = q
+                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
-                q += 5
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
+                v = (q, 'fights', '')
                 q += 6
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p83 = q
-                res84.append(v)
-                p87 = p83
-                res88: list[Any] = []
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
-                p87 = q
-                res88.append(v)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 352
-                p83 = p87
-                if res88 and n:
-                    res84.append(n)
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p83 = q
-                res84.append(v)
-                p89 = p83
-                res90: list[Any] = []
-                r = self.r_TargetRef_0(p89)
+                p79 = q
+                res80.append(v)
+                p83 = p79
+                res84: list[Any] = []
+                r = self.r_TargetRef_0(p83)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p89 = q
+                p83 = q
                 if v:
-                    res90.append(v)
-                if res90:
-                    n = Nt(res90)
-                    n.rule = 353
-                p83 = p89
-                if res90 and n:
-                    res84.append(n)
+                    res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 354
-                q = p83
-                v = n if res84 else None
+                    n.rule = 350
+                p79 = p83
+                if res84 and n:
+                    res80.append(n)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 351
+                q = p79
+                v = n if res80 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F20:
+        if ch in _F8:
             while True:
-                p91 = p
-                res92: list[Any] = []
-                q = sk0[p91]
+                p85 = p
+                res86: list[Any] = []
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p91).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p85] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'move', '')
+                v = (q, 'look', '')
                 q += 4
-                p91 = q
-                res92.append(v)
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p85 = q
+                res86.append(v)
+                p87 = p85
+                res88: list[Any] = []
+                r = self.r_Amount_0(p87)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p87 = q
+                if v:
+                    res88.append(v)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 352
+                p85 = p87
+                if res88 and n:
+                    res86.append(n)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p85 = q
+                res86.append(v)
+                p89 = p85
+                res90: list[Any] = []
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'order', '')
+                q += 5
+                p89 = q
+                res90.append(v)
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 353
+                p85 = p89
+                if res90 and n:
+                    res86.append(n)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 354
+                q = p85
+                v = n if res86 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F66:
+            while True:
+                p91 = p
+                res92: list[Any] = []
                 p93 = p91
                 res94: list[Any] = []
-                r = self.r_Amount_0(p93)
+                r = self.r_TargetRef_0(p93)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21524,44 +21738,110 @@ class CardParser:
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
-                p95 = p91
-                res96: list[Any] = []
-                r = self.r_CounterKind_0(p95)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p95 = q
-                if v:
-                    res96.append(v)
-                if res96:
-                    n = Nt(res96)
-                    n.rule = 356
-                p91 = p95
-                if res96 and n:
-                    res92.append(n)
-                r = self.e95_0(p91)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p91 = q
-                if v:
-                    res92.append(v)
                 q = sk0[p91]
                 if q < 0:
                     q = _WS0(text, p91).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p91] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
-                q += 4
+                v = (q, 'deals', '')
+                q += 5
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                p95 = p91
+                res96: list[Any] = []
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p95 = q
+                res96.append(v)
+                if res96:
+                    n = Nt(res96)
+                    n.rule = 356
+                p91 = p95
+                if res96 and n:
+                    res92.append(n)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
                 p91 = q
                 res92.append(v)
                 p97 = p91
@@ -21581,23 +21861,69 @@ class CardParser:
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
-                q = sk0[p91]
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 358
+                q = p91
+                v = n if res92 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                p99 = p
+                res100: list[Any] = []
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p91).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p99] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
+                v = (q, 'move', '')
                 q += 4
-                p91 = q
-                res92.append(v)
-                p99 = p91
-                res100: list[Any] = []
-                r = self.r_TargetRef_0(p99)
+                p99 = q
+                res100.append(v)
+                p101 = p99
+                res102: list[Any] = []
+                r = self.r_Amount_0(p101)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p101 = q
+                if v:
+                    res102.append(v)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 359
+                p99 = p101
+                if res102 and n:
+                    res100.append(n)
+                p103 = p99
+                res104: list[Any] = []
+                r = self.r_CounterKind_0(p103)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p103 = q
+                if v:
+                    res104.append(v)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 360
+                p99 = p103
+                if res104 and n:
+                    res100.append(n)
+                r = self.e96_0(p99)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21606,110 +21932,23 @@ class CardParser:
                 p99 = q
                 if v:
                     res100.append(v)
-                if res100:
-                    n = Nt(res100)
-                    n.rule = 358
-                p91 = p99
-                if res100 and n:
-                    res92.append(n)
-                if res92:
-                    n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 359
-                q = p91
-                v = n if res92 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p101 = p
-                res102: list[Any] = []
-                q = sk0[p101]
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p99] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'change', '')
-                q += 6
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'base', '')
+                v = (q, 'from', '')
                 q += 4
-                p101 = q
-                res102.append(v)
-                p103 = p101
-                res104: list[Any] = []
-                q = sk0[p103]
-                if q < 0:
-                    q = _WS0(text, p103).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p103] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F86 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p103 = q
-                if v:
-                    res104.append(v)
-                if res104:
-                    n = Nt(res104)
-                    n.rule = 360
-                p101 = p103
-                if res104 and n:
-                    res102.append(n)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p101 = q
-                res102.append(v)
-                p105 = p101
+                p99 = q
+                res100.append(v)
+                p105 = p99
                 res106: list[Any] = []
-                r = self.r_Amount_0(p105)
+                r = self.r_TargetRef_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21721,14 +21960,157 @@ class CardParser:
                 if res106:
                     n = Nt(res106)
                     n.rule = 361
-                p101 = p105
+                p99 = p105
                 if res106 and n:
-                    res102.append(n)
-                if res102:
-                    n = Nt(res102)
+                    res100.append(n)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p99 = q
+                res100.append(v)
+                p107 = p99
+                res108: list[Any] = []
+                r = self.r_TargetRef_0(p107)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p107 = q
+                if v:
+                    res108.append(v)
+                if res108:
+                    n = Nt(res108)
                     n.rule = 362
-                q = p101
-                v = n if res102 else None
+                p99 = p107
+                if res108 and n:
+                    res100.append(n)
+                if res100:
+                    n = Nt(res100 if len(res100) == 1 and type(res100[0]) is not list else flatten(res100))
+                    n.rule = 363
+                q = p99
+                v = n if res100 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p109 = p
+                res110: list[Any] = []
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'change', '')
+                q += 6
+                p109 = q
+                res110.append(v)
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p109 = q
+                res110.append(v)
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'base', '')
+                q += 4
+                p109 = q
+                res110.append(v)
+                p111 = p109
+                res112: list[Any] = []
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                m = _RX44(text, q) if text[q:q + 1] in _F86 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p111 = q
+                if v:
+                    res112.append(v)
+                if res112:
+                    n = Nt(res112)
+                    n.rule = 364
+                p109 = p111
+                if res112 and n:
+                    res110.append(n)
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p109 = q
+                res110.append(v)
+                p113 = p109
+                res114: list[Any] = []
+                r = self.r_Amount_0(p113)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p113 = q
+                if v:
+                    res114.append(v)
+                if res114:
+                    n = Nt(res114)
+                    n.rule = 365
+                p109 = p113
+                if res114 and n:
+                    res110.append(n)
+                if res110:
+                    n = Nt(res110)
+                    n.rule = 366
+                q = p109
+                v = n if res110 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21754,7 +22136,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 363
+        n.rule = 367
         return q, n
 
     def e52_0(self, p: int) -> Any:
@@ -21775,7 +22157,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 364
+        n.rule = 368
         return q, n
 
     def e53_1(self, p: int) -> Any:
@@ -21796,7 +22178,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e96_1(p1)
+                r = self.e97_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21807,7 +22189,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 365
+                    n.rule = 369
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21861,13 +22243,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 366
+                    n.rule = 370
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 367
+                    n.rule = 371
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21893,7 +22275,7 @@ class CardParser:
                 q += 4
                 p7 = q
                 res8.append(v)
-                r = self.e97_1(p7)
+                r = self.e98_1(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21904,7 +22286,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 368
+                    n.rule = 372
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21951,13 +22333,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 369
+                    n.rule = 373
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 370
+                    n.rule = 374
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -21996,13 +22378,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 371
+                    n.rule = 375
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 372
+                    n.rule = 376
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -22131,7 +22513,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 373
+                n.rule = 377
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22178,7 +22560,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 374
+                n.rule = 378
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22208,7 +22590,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 375
+            n.rule = 379
         p = p5
         if res6 and n:
             res.append(n)
@@ -22250,7 +22632,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 376
+                n.rule = 380
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22280,11 +22662,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 377
+            n.rule = 381
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e98_0(p)
+        r = self.e99_0(p)
         if r is None:
             return None
         q, v = r
@@ -22294,7 +22676,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 378
+        n.rule = 382
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -22362,7 +22744,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e99_0(p1)
+            r = self.e100_0(p1)
             if r is None:
                 break
             q, v = r
@@ -22387,7 +22769,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e100_0(p3)
+            r = self.e101_0(p3)
             if r is None:
                 break
             q, v = r
@@ -22435,7 +22817,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 379
+                n.rule = 383
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22454,7 +22836,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e101_0(p)
+        r = self.e102_0(p)
         if r is None:
             return None
         q, v = r
@@ -22484,11 +22866,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 380
+            n.rule = 384
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e102_0(p)
+        r = self.e103_0(p)
         if r is None:
             return None
         q, v = r
@@ -22522,7 +22904,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e103_0(p11)
+            r = self.e104_0(p11)
             if r is None:
                 break
             q, v = r
@@ -22547,7 +22929,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 381
+        n.rule = 385
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -22662,7 +23044,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e104_0(p)
+        r = self.e105_0(p)
         if r is None:
             return None
         q, v = r
@@ -22704,14 +23086,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 382
+            n.rule = 386
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 383
+        n.rule = 387
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -22755,7 +23137,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 388
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22800,13 +23182,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 385
+                n.rule = 389
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 386
+                n.rule = 390
             q = p1
             v = n if res2 else None
             p = q
@@ -22817,7 +23199,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 387
+        n.rule = 391
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22915,7 +23297,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 388
+        n.rule = 392
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22988,14 +23370,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 389
+            n.rule = 393
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 390
+        n.rule = 394
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -23147,7 +23529,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 395
         return p, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -23203,7 +23585,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 392
+            n.rule = 396
         p = p1
         if res2 and n:
             res.append(n)
@@ -23267,7 +23649,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e105_0(p)
+        r = self.e106_0(p)
         if r is None:
             return None
         q, v = r
@@ -23277,7 +23659,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 393
+        n.rule = 397
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23333,7 +23715,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 394
+            n.rule = 398
         p = p1
         if res2 and n:
             res.append(n)
@@ -23460,7 +23842,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 395
+        n.rule = 399
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23533,14 +23915,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 396
+            n.rule = 400
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 397
+        n.rule = 401
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -23692,7 +24074,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 402
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23751,7 +24133,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 399
+                n.rule = 403
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23770,14 +24152,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e106_0(p)
+        r = self.e107_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e107_0(p)
+        r = self.e108_0(p)
         if r is None:
             return None
         q, v = r
@@ -23834,7 +24216,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 400
+                n.rule = 404
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23844,7 +24226,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 401
+        n.rule = 405
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -23865,7 +24247,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e108_0(p1)
+                r = self.e109_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23911,7 +24293,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e109_0(p3)
+                r = self.e110_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24179,7 +24561,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e110_0(p)
+            r = self.e111_0(p)
             if r is None:
                 p = c
                 break
@@ -24189,7 +24571,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e111_0(p)
+            r = self.e112_0(p)
             if r is None:
                 p = c
                 break
@@ -24205,7 +24587,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e112_0(p)
+            r = self.e113_0(p)
             if r is None:
                 p = c
                 break
@@ -24215,7 +24597,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e113_0(p)
+            r = self.e114_0(p)
             if r is None:
                 p = c
                 break
@@ -24244,7 +24626,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 402
+        n.rule = 406
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -24279,7 +24661,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 403
+        n.rule = 407
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -24314,7 +24696,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 404
+        n.rule = 408
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -24349,7 +24731,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 405
+        n.rule = 409
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -24375,7 +24757,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e114_0(p1)
+            r = self.e115_0(p1)
             if r is None:
                 p = c
                 break
@@ -24395,7 +24777,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e115_0(p)
+            r = self.e116_0(p)
             if r is None:
                 p = c
                 break
@@ -24412,7 +24794,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e116_0(p)
+            r = self.e117_0(p)
             if r is None:
                 p = c
                 break
@@ -24688,7 +25070,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e117_0(p)
+            r = self.e118_0(p)
             if r is None:
                 p = c
                 break
@@ -24717,7 +25099,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 406
+        n.rule = 410
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -24794,7 +25176,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e118_0(p1)
+                r = self.e119_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24838,7 +25220,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 407
+                    n.rule = 411
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24981,7 +25363,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 408
+                    n.rule = 412
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25029,7 +25411,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 409
+                    n.rule = 413
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -25054,7 +25436,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 410
+                    n.rule = 414
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -25093,7 +25475,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 411
+                    n.rule = 415
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -25120,7 +25502,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e119_0(p17)
+                r = self.e120_0(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25165,7 +25547,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 412
+                    n.rule = 416
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -25212,7 +25594,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 413
+                    n.rule = 417
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -25232,7 +25614,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 414
+                    n.rule = 418
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -25259,7 +25641,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 415
+                    n.rule = 419
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25293,7 +25675,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 414
+                    n.rule = 418
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -25320,7 +25702,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 416
+                    n.rule = 420
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -25340,7 +25722,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 414
+                    n.rule = 418
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -25367,7 +25749,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 417
+                    n.rule = 421
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -25401,7 +25783,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 414
+                    n.rule = 418
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -25428,7 +25810,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 418
+                    n.rule = 422
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -25462,7 +25844,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 414
+                    n.rule = 418
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25489,7 +25871,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 419
+                    n.rule = 423
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25523,7 +25905,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 414
+                    n.rule = 418
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25571,7 +25953,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 420
+        n.rule = 424
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -25592,7 +25974,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e120_0(p1)
+                r = self.e121_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25624,7 +26006,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e121_0(p3)
+                r = self.e122_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25775,7 +26157,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 421
+                    n.rule = 425
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25814,7 +26196,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 422
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
@@ -25842,7 +26224,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e122_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
@@ -25912,7 +26294,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 423
+        n.rule = 427
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25921,14 +26303,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e123_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e124_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
@@ -25947,7 +26329,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e125_0(p)
+        r = self.e126_0(p)
         if r is None:
             return None
         q, v = r
@@ -25980,7 +26362,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 424
+                n.rule = 428
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25990,7 +26372,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 429
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -26022,14 +26404,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 430
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 427
+        n.rule = 431
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -26048,14 +26430,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 428
+                n.rule = 432
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e126_0(p)
+        r = self.e127_0(p)
         if r is None:
             return None
         q, v = r
@@ -26073,11 +26455,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 429
+            n.rule = 433
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e127_0(p)
+        r = self.e128_0(p)
         if r is None:
             return None
         q, v = r
@@ -26087,7 +26469,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 430
+        n.rule = 434
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -26191,14 +26573,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 431
+            n.rule = 435
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 432
+        n.rule = 436
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -26230,12 +26612,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 437
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e128_0(p)
+            r = self.e129_0(p)
             if r is None:
                 break
             q, v = r
@@ -26262,7 +26644,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 434
+            n.rule = 438
         p = p3
         if res4 and n:
             res.append(n)
@@ -26297,17 +26679,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 435
+            n.rule = 439
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e129_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e130_0(p)
         if r is None:
             return None
@@ -26329,6 +26704,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e133_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -26344,7 +26726,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e133_0(p7)
+            r = self.e134_0(p7)
             if r is None:
                 break
             q, v = r
@@ -26388,7 +26770,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 436
+                n.rule = 440
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26396,7 +26778,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e134_0(p)
+            r = self.e135_0(p)
             if r is None:
                 break
             q, v = r
@@ -26407,7 +26789,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 441
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26428,7 +26810,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e135_0(p)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
@@ -26438,7 +26820,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 438
+        n.rule = 442
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26457,20 +26839,13 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 439
+                n.rule = 443
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e136_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e137_0(p)
         if r is None:
             return None
@@ -26478,8 +26853,15 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e138_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
-            r = self.e138_0(p)
+            r = self.e139_0(p)
             if r is None:
                 break
             q, v = r
@@ -26490,7 +26872,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 444
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26509,21 +26891,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 441
+                n.rule = 445
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e139_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e140_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
@@ -26533,7 +26915,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 442
+        n.rule = 446
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26589,7 +26971,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -26605,7 +26987,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 444
+                n.rule = 448
             q = p3
             v = n if res4 else None
             p = q
@@ -26615,7 +26997,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 445
+        n.rule = 449
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26647,7 +27029,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 450
         p = p1
         if res2 and n:
             res.append(n)
@@ -26663,7 +27045,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e141_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -26685,7 +27067,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 451
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26717,7 +27099,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26733,7 +27115,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 449
+                n.rule = 453
             q = p3
             v = n if res4 else None
             p = q
@@ -26752,7 +27134,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e142_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
@@ -26762,7 +27144,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 454
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26794,14 +27176,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e143_0(p3)
+            r = self.e144_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26872,7 +27254,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e144_0(p)
+            r = self.e145_0(p)
             if r is None:
                 break
             q, v = r
@@ -26881,7 +27263,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e145_0(p)
+            r = self.e146_0(p)
             if r is None:
                 break
             q, v = r
@@ -26915,7 +27297,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 452
+                n.rule = 456
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26930,11 +27312,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 453
+                n.rule = 457
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e146_0(p5)
+            r = self.e147_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26971,7 +27353,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 454
+        n.rule = 458
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -27015,7 +27397,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 459
         p = p1
         if res2 and n:
             res.append(n)
@@ -27107,14 +27489,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 456
+            n.rule = 460
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 457
+        n.rule = 461
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -27146,7 +27528,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -27177,7 +27559,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e147_0(p3)
+            r = self.e148_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27210,7 +27592,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 459
+            n.rule = 463
         p = p5
         if res6 and n:
             res.append(n)
@@ -27225,11 +27607,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 460
+            n.rule = 464
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e148_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -27239,7 +27621,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e149_0(p9)
+            r = self.e150_0(p9)
             if r is None:
                 break
             q, v = r
@@ -27297,7 +27679,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e150_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -27315,12 +27697,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 461
+            n.rule = 465
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e151_0(p)
+            r = self.e152_0(p)
             if r is None:
                 break
             q, v = r
@@ -27331,7 +27713,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 462
+        n.rule = 466
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -27363,7 +27745,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 463
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -27429,7 +27811,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 464
+                n.rule = 468
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27452,7 +27834,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 465
+                    n.rule = 469
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27525,7 +27907,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 466
+        n.rule = 470
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27557,7 +27939,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
@@ -27576,7 +27958,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 468
+        n.rule = 472
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -27608,7 +27990,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 473
         p = p1
         if res2 and n:
             res.append(n)
@@ -27652,14 +28034,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 470
+            n.rule = 474
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 471
+        n.rule = 475
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27716,14 +28098,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 472
+                n.rule = 476
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e152_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -27753,7 +28135,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 473
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
@@ -27792,7 +28174,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 474
+            n.rule = 478
         p = p5
         if res6 and n:
             res.append(n)
@@ -27811,7 +28193,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 479
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27832,7 +28214,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -27850,7 +28232,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27930,14 +28312,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 477
+            n.rule = 481
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 478
+        n.rule = 482
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27969,7 +28351,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -27984,11 +28366,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 480
+            n.rule = 484
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -28018,14 +28400,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 481
+            n.rule = 485
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 482
+        n.rule = 486
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -28057,7 +28439,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
@@ -28073,7 +28455,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 484
+                n.rule = 488
             q = p3
             v = n if res4 else None
             p = q
@@ -28092,7 +28474,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -28150,7 +28532,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 485
+        n.rule = 489
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -28182,7 +28564,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
@@ -28198,7 +28580,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -28220,7 +28602,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 487
+        n.rule = 491
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -28252,7 +28634,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
@@ -28268,7 +28650,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 489
+                n.rule = 493
             q = p3
             v = n if res4 else None
             p = q
@@ -28301,7 +28683,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 490
+                n.rule = 494
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28316,11 +28698,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 491
+                n.rule = 495
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e157_0(p5)
+            r = self.e158_0(p5)
             if r is None:
                 break
             q, v = r
@@ -28380,7 +28762,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 492
+                n.rule = 496
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -28390,7 +28772,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 497
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -28422,11 +28804,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e158_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -28473,14 +28855,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 495
+            n.rule = 499
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 496
+        n.rule = 500
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -28560,7 +28942,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
@@ -28579,7 +28961,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 498
+        n.rule = 502
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28611,14 +28993,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 503
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 500
+        n.rule = 504
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28637,14 +29019,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 501
+                n.rule = 505
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -28662,7 +29044,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 502
+            n.rule = 506
         p = p3
         if res4 and n:
             res.append(n)
@@ -28677,14 +29059,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 503
+            n.rule = 507
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 508
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28716,7 +29098,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 505
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
@@ -28770,7 +29152,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 506
+                n.rule = 510
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28812,7 +29194,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 507
+                    n.rule = 511
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28861,7 +29243,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 508
+        n.rule = 512
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28893,14 +29275,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 510
+        n.rule = 514
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28956,14 +29338,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 512
+        n.rule = 516
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28995,14 +29377,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 517
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 514
+        n.rule = 518
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -29034,7 +29416,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
@@ -29049,11 +29431,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 516
+            n.rule = 520
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -29083,14 +29465,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 517
+            n.rule = 521
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 518
+        n.rule = 522
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -29099,7 +29481,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e161_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -29129,14 +29511,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 519
+            n.rule = 523
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 520
+        n.rule = 524
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -29192,7 +29574,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 521
+            n.rule = 525
         p = p1
         if res2 and n:
             res.append(n)
@@ -29268,7 +29650,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e162_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -29302,7 +29684,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 522
+        n.rule = 526
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -29334,11 +29716,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 523
+            n.rule = 527
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -29348,7 +29730,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 524
+        n.rule = 528
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -29380,7 +29762,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 525
+            n.rule = 529
         p = p1
         if res2 and n:
             res.append(n)
@@ -29399,7 +29781,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e164_0(p3)
+            r = self.e165_0(p3)
             if r is None:
                 break
             q, v = r
@@ -29496,7 +29878,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 526
+        n.rule = 530
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -29505,7 +29887,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e165_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -29551,7 +29933,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e166_0(p1)
+            r = self.e167_0(p1)
             if r is None:
                 break
             q, v = r
@@ -29576,7 +29958,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 527
+        n.rule = 531
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -29596,11 +29978,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 528
+            n.rule = 532
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e167_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -29623,7 +30005,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 529
+            n.rule = 533
         p = p3
         if res4 and n:
             res.append(n)
@@ -29677,7 +30059,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 530
+                n.rule = 534
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29687,7 +30069,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 531
+        n.rule = 535
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -29707,11 +30089,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 532
+            n.rule = 536
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e168_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -29742,7 +30124,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e169_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -29801,14 +30183,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 533
+            n.rule = 537
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 534
+        n.rule = 538
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29831,7 +30213,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 535
+                n.rule = 539
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29850,14 +30232,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e170_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e171_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
@@ -29878,7 +30260,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 536
+                n.rule = 540
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29897,7 +30279,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e172_0(p9)
+                r = self.e173_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -29913,7 +30295,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 537
+        n.rule = 541
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -30003,7 +30385,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 538
+        n.rule = 542
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -30080,7 +30462,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e173_0(p1)
+                r = self.e174_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30105,7 +30487,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 539
+                    n.rule = 543
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30133,12 +30515,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 540
+                    n.rule = 544
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30166,12 +30548,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 541
+                    n.rule = 545
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30275,7 +30657,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 542
+        n.rule = 546
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -30362,7 +30744,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30383,7 +30765,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30404,7 +30786,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30427,7 +30809,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30450,7 +30832,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30605,7 +30987,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 544
+                    n.rule = 548
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30624,7 +31006,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e174_0(p3)
+                r = self.e175_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30635,7 +31017,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 544
+                    n.rule = 548
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30713,18 +31095,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 545
+                    n.rule = 549
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 546
+                    n.rule = 550
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 544
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30751,7 +31133,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 547
+                    n.rule = 551
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30771,12 +31153,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 548
+                    n.rule = 552
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 544
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30791,7 +31173,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 544
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30806,7 +31188,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 544
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30818,7 +31200,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e175_0(p15)
+                    r = self.e176_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -30889,7 +31271,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 549
+                    n.rule = 553
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30920,18 +31302,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 550
+                    n.rule = 554
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 551
+                    n.rule = 555
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 544
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30975,18 +31357,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 552
+                    n.rule = 556
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 553
+                    n.rule = 557
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 544
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31001,7 +31383,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 544
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31070,18 +31452,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 554
+                    n.rule = 558
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 555
+                    n.rule = 559
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 544
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31090,7 +31472,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e176_0(p29)
+                r = self.e177_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31120,18 +31502,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 556
+                    n.rule = 560
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 557
+                    n.rule = 561
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 544
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31146,7 +31528,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 544
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31154,6 +31536,60 @@ class CardParser:
         return None
 
     def e94_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e95_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31203,7 +31639,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 558
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31228,7 +31664,7 @@ class CardParser:
                 break
         return None
 
-    def e95_0(self, p: int) -> Any:
+    def e96_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31282,7 +31718,7 @@ class CardParser:
                 break
         return None
 
-    def e96_1(self, p: int) -> Any:
+    def e97_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -31323,10 +31759,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 559
+        n.rule = 563
         return p, n
 
-    def e97_1(self, p: int) -> Any:
+    def e98_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -31363,7 +31799,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 560
+                    n.rule = 564
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31394,7 +31830,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 561
+                    n.rule = 565
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -31413,16 +31849,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e177_1(p1) is None:
-                break
-            while True:
-                r = self.e178_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e178_1(p1) is None:
                 break
             while True:
                 r = self.e179_1(p1)
@@ -31443,9 +31870,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e181_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e181_1(p3)
+                r = self.e182_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -31467,7 +31903,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e182_1(p5)
+                    r = self.e183_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -31483,14 +31919,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e183_1(p7)
+                r = self.e184_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e184_1(p7)
+                r = self.e185_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -31500,7 +31936,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e185_1(p1)
+            r = self.e186_1(p1)
             if r is None:
                 break
             q, v = r
@@ -31510,7 +31946,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e186_1(p)
+        r = self.e187_1(p)
         if r is None:
             return None
         q, v = r
@@ -31520,9 +31956,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e187_1(p9) is None:
+            if self.e188_1(p9) is None:
                 break
-            r = self.e188_1(p9)
+            r = self.e189_1(p9)
             if r is None:
                 break
             q, v = r
@@ -31559,7 +31995,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e189_1(p13)
+                r = self.e190_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -31594,7 +32030,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e190_1(p9)
+                r = self.e191_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -31635,7 +32071,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e191_1(p19)
+                    r = self.e192_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -31649,7 +32085,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e192_1(p9)
+                r = self.e193_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -31802,7 +32238,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 562
+                    n.rule = 566
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31827,18 +32263,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 563
+                    n.rule = 567
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 564
+                    n.rule = 568
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31868,7 +32304,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 566
+                    n.rule = 570
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -31913,7 +32349,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 567
+                    n.rule = 571
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31989,12 +32425,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 568
+                    n.rule = 572
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32021,7 +32457,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 569
+                    n.rule = 573
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32080,7 +32516,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 570
+                    n.rule = 574
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -32102,18 +32538,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 571
+                    n.rule = 575
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 572
+                    n.rule = 576
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32143,7 +32579,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 573
+                    n.rule = 577
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -32162,7 +32598,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e193_0(p21)
+                    r = self.e194_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -32170,7 +32606,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e194_0(p21)
+                r = self.e195_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32181,12 +32617,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 574
+                    n.rule = 578
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32216,7 +32652,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 575
+                    n.rule = 579
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -32241,11 +32677,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 576
+                    n.rule = 580
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e195_0(p25)
+                r = self.e196_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32254,7 +32690,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e196_0(p25)
+                r = self.e197_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32276,18 +32712,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 577
+                    n.rule = 581
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 578
+                    n.rule = 582
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32317,12 +32753,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 579
+                    n.rule = 583
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e197_0(p33)
+                    r = self.e198_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -32343,11 +32779,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 580
+                    n.rule = 584
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e198_0(p33)
+                r = self.e199_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32359,7 +32795,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e199_0(p39)
+                    r = self.e200_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -32395,19 +32831,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 581
+                    n.rule = 585
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e98_0(self, p: int) -> Any:
+    def e99_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -32438,7 +32874,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 582
+                n.rule = 586
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32448,7 +32884,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e99_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -32466,10 +32902,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 583
+        n.rule = 587
         return q, n
 
-    def e100_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -32487,10 +32923,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 584
+        n.rule = 588
         return q, n
 
-    def e101_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32519,7 +32955,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 585
+                    n.rule = 589
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32531,7 +32967,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e200_0(p3) is None:
+                if self.e201_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -32548,7 +32984,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 586
+                    n.rule = 590
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32559,7 +32995,7 @@ class CardParser:
                 break
         return None
 
-    def e102_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -32590,7 +33026,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 587
+                n.rule = 591
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32600,7 +33036,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e103_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32645,7 +33081,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 588
+                    n.rule = 592
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32676,7 +33112,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 589
+                    n.rule = 593
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -32735,7 +33171,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 590
+                    n.rule = 594
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -32850,7 +33286,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 591
+                    n.rule = 595
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32931,7 +33367,7 @@ class CardParser:
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32949,7 +33385,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e201_0(p1)
+                r = self.e202_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33044,7 +33480,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 592
+                    n.rule = 596
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33133,7 +33569,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 593
+                    n.rule = 597
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33153,7 +33589,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 594
+                    n.rule = 598
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33208,20 +33644,20 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 595
+                    n.rule = 599
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 594
+                    n.rule = 598
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33252,7 +33688,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 596
+                    n.rule = 600
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33303,7 +33739,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 597
+                n.rule = 601
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -33331,7 +33767,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e202_0(p1)
+                r = self.e203_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33343,7 +33779,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e203_0(p3)
+                    r = self.e204_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -33386,7 +33822,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 598
+                    n.rule = 602
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -33425,7 +33861,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 599
+                    n.rule = 603
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -33456,7 +33892,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e204_0(p9)
+                    r = self.e205_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -33468,12 +33904,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 600
+                    n.rule = 604
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33542,18 +33978,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 602
+                    n.rule = 606
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 603
+                    n.rule = 607
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33594,18 +34030,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 604
+                    n.rule = 608
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 605
+                    n.rule = 609
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33646,18 +34082,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 606
+                    n.rule = 610
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 607
+                    n.rule = 611
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33757,7 +34193,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 608
+                    n.rule = 612
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -33805,12 +34241,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 609
+                    n.rule = 613
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33889,7 +34325,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e205_0(p27)
+                r = self.e206_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33900,12 +34336,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 610
+                    n.rule = 614
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33956,7 +34392,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e206_0(p29)
+                r = self.e207_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33967,12 +34403,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 611
+                    n.rule = 615
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34120,7 +34556,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 612
+                    n.rule = 616
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -34140,12 +34576,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 613
+                    n.rule = 617
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34269,7 +34705,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e207_0(p37)
+                    r = self.e208_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -34305,12 +34741,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 614
+                    n.rule = 618
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34365,18 +34801,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 615
+                    n.rule = 619
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 616
+                    n.rule = 620
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34431,18 +34867,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 617
+                    n.rule = 621
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 618
+                    n.rule = 622
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34567,18 +35003,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 619
+                    n.rule = 623
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 620
+                    n.rule = 624
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34587,7 +35023,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e208_0(p51)
+                r = self.e209_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34623,7 +35059,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 621
+                    n.rule = 625
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -34643,12 +35079,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 622
+                    n.rule = 626
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34657,7 +35093,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e209_0(p55)
+                r = self.e210_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34679,7 +35115,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 623
+                    n.rule = 627
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -34785,18 +35221,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 624
+                    n.rule = 628
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 625
+                    n.rule = 629
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34805,7 +35241,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e210_0(p61)
+                r = self.e211_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34814,7 +35250,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e211_0(p61)
+                r = self.e212_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34825,12 +35261,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 626
+                    n.rule = 630
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34839,7 +35275,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e212_0(p63)
+                r = self.e213_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34848,7 +35284,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e213_0(p63)
+                r = self.e214_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34859,12 +35295,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 627
+                    n.rule = 631
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34961,7 +35397,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 628
+                    n.rule = 632
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -34996,7 +35432,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 629
+                        n.rule = 633
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -35031,7 +35467,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e214_0(p65)
+                r = self.e215_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35042,12 +35478,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 630
+                    n.rule = 634
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35200,18 +35636,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 631
+                    n.rule = 635
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 632
+                    n.rule = 636
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35280,18 +35716,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 633
+                    n.rule = 637
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 634
+                    n.rule = 638
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35342,7 +35778,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e215_0(p81)
+                r = self.e216_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35383,18 +35819,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 635
+                    n.rule = 639
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 636
+                    n.rule = 640
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35575,18 +36011,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 637
+                    n.rule = 641
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 638
+                    n.rule = 642
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35683,18 +36119,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 639
+                    n.rule = 643
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 640
+                    n.rule = 644
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35847,18 +36283,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 641
+                    n.rule = 645
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 642
+                    n.rule = 646
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35936,7 +36372,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 643
+                    n.rule = 647
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -35956,12 +36392,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 644
+                    n.rule = 648
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36067,7 +36503,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 645
+                    n.rule = 649
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -36087,12 +36523,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 646
+                    n.rule = 650
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36156,7 +36592,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 647
+                    n.rule = 651
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -36232,12 +36668,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 648
+                    n.rule = 652
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36277,7 +36713,7 @@ class CardParser:
                 while True:
                     p111 = p109
                     res112: list[Any] = []
-                    r = self.e216_0(p111)
+                    r = self.e217_0(p111)
                     if r is None:
                         break
                     q, v = r
@@ -36327,7 +36763,7 @@ class CardParser:
                 q += 6
                 p109 = q
                 res110.append(v)
-                r = self.e217_0(p109)
+                r = self.e218_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36377,18 +36813,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 649
+                    n.rule = 653
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 650
+                    n.rule = 654
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36502,11 +36938,11 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 651
+                    n.rule = 655
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
-                r = self.e218_0(p115)
+                r = self.e219_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36517,12 +36953,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 652
+                    n.rule = 656
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36605,18 +37041,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 653
+                    n.rule = 657
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 654
+                    n.rule = 658
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36699,18 +37135,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 655
+                    n.rule = 659
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 656
+                    n.rule = 660
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36765,18 +37201,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 657
+                    n.rule = 661
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 658
+                    n.rule = 662
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36785,7 +37221,7 @@ class CardParser:
             while True:
                 p131 = p
                 res132: list[Any] = []
-                r = self.e219_0(p131)
+                r = self.e220_0(p131)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36807,25 +37243,25 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 659
+                    n.rule = 663
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 660
+                    n.rule = 664
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 605
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e106_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36859,7 +37295,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 661
+                    n.rule = 665
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36889,7 +37325,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 662
+                    n.rule = 666
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36914,7 +37350,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 663
+                    n.rule = 667
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36945,7 +37381,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 664
+                    n.rule = 668
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36970,7 +37406,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 665
+                    n.rule = 669
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -37006,7 +37442,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 666
+                n.rule = 670
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -37017,7 +37453,7 @@ class CardParser:
             break
         return None
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37060,10 +37496,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 671
         return p, n
 
-    def e108_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37081,10 +37517,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 672
         return q, n
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37102,10 +37538,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 673
         return q, n
 
-    def e110_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37123,10 +37559,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 674
         return q, n
 
-    def e111_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37144,10 +37580,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 675
         return q, n
 
-    def e112_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37165,10 +37601,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 676
         return q, n
 
-    def e113_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37186,10 +37622,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 677
         return q, n
 
-    def e114_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37221,76 +37657,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 678
         return p, n
-
-    def e115_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e220_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e221_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e222_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e223_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e116_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -37306,9 +37674,9 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e224_0(p)
+                r = self.e221_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37319,9 +37687,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e225_0(p)
+                r = self.e222_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e223_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e224_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37335,6 +37729,48 @@ class CardParser:
         return None
 
     def e117_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e225_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e226_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e118_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37366,7 +37802,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e226_0(p1)
+                r = self.e227_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37384,7 +37820,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e227_0(p3)
+                r = self.e228_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37393,11 +37829,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e228_0(p3) is None:
+                if self.e229_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e229_0(p3)
+                r = self.e230_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37413,7 +37849,7 @@ class CardParser:
                 break
         return None
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37450,7 +37886,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 675
+                    n.rule = 679
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37473,7 +37909,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 680
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37483,7 +37919,7 @@ class CardParser:
                 break
         return None
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37524,10 +37960,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 677
+        n.rule = 681
         return p, n
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37545,10 +37981,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 682
         return q, n
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37566,10 +38002,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 683
         return q, n
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37587,7 +38023,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e230_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37710,7 +38146,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37746,7 +38182,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 684
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37790,7 +38226,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37821,7 +38257,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 685
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37866,7 +38302,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 682
+                    n.rule = 686
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37898,7 +38334,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e231_0(p5)
+                r = self.e232_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37914,7 +38350,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37948,7 +38384,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 683
+                    n.rule = 687
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37971,7 +38407,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 688
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37981,7 +38417,7 @@ class CardParser:
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38035,7 +38471,7 @@ class CardParser:
                 break
         return None
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38089,7 +38525,7 @@ class CardParser:
                 break
         return None
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38107,10 +38543,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 689
         return q, n
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -38128,10 +38564,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 686
+        n.rule = 690
         return p, n
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38159,10 +38595,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 687
+        n.rule = 691
         return p, n
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38194,10 +38630,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 688
+        n.rule = 692
         return p, n
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38251,7 +38687,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38292,10 +38728,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 689
+        n.rule = 693
         return p, n
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38354,7 +38790,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 690
+                    n.rule = 694
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38420,7 +38856,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 691
+                    n.rule = 695
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38430,7 +38866,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38448,7 +38884,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e232_0(p1)
+                r = self.e233_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38522,7 +38958,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e233_0(p3)
+                r = self.e234_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38580,7 +39016,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 692
+                    n.rule = 696
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38606,11 +39042,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 693
+                    n.rule = 697
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e234_0(p7)
+                r = self.e235_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38631,7 +39067,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 694
+                        n.rule = 698
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -38645,7 +39081,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38698,7 +39134,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 695
+                    n.rule = 699
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38708,7 +39144,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38744,7 +39180,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 696
+                    n.rule = 700
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38840,11 +39276,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 697
+                    n.rule = 701
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e235_0(p5)
+                r = self.e236_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38860,7 +39296,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38878,7 +39314,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e236_0(p1)
+                r = self.e237_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38921,7 +39357,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 702
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38931,7 +39367,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38985,7 +39421,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39016,7 +39452,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 699
+                    n.rule = 703
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39035,7 +39471,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e237_0(p1)
+                    r = self.e238_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -39107,7 +39543,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 700
+                    n.rule = 704
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39150,7 +39586,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e238_0(p1)
+                r = self.e239_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39161,7 +39597,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 701
+                    n.rule = 705
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39184,7 +39620,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e239_0(p3)
+                r = self.e240_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39195,14 +39631,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 701
+                    n.rule = 705
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39273,7 +39709,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 706
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39290,7 +39726,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e240_0(p)
+            r = self.e241_0(p)
             if r is None:
                 break
             q, v = r
@@ -39321,14 +39757,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 703
+            n.rule = 707
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e241_0(p3)
+            r = self.e242_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39365,7 +39801,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 704
+        n.rule = 708
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -39405,7 +39841,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 705
+            n.rule = 709
         p = p1
         if res2 and n:
             res.append(n)
@@ -39424,10 +39860,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 706
+        n.rule = 710
         return p, n
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39445,7 +39881,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e242_0(p1)
+                r = self.e243_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39509,14 +39945,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 707
+                    n.rule = 711
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e243_0(p7)
+                    r = self.e244_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -39557,7 +39993,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39575,10 +40011,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 712
         return q, n
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39596,7 +40032,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e244_0(p1)
+                r = self.e245_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39670,7 +40106,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e245_0(p3)
+                r = self.e246_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39700,7 +40136,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39718,7 +40154,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e246_0(p1)
+                r = self.e247_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39764,7 +40200,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e247_0(p3)
+                r = self.e248_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39822,7 +40258,7 @@ class CardParser:
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39876,7 +40312,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39894,10 +40330,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 713
         return q, n
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -39920,7 +40356,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e248_0(p1)
+            r = self.e249_0(p1)
             if r is None:
                 p = c
                 break
@@ -39928,7 +40364,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e249_0(p1)
+            r = self.e250_0(p1)
             if r is None:
                 p = c
                 break
@@ -39942,7 +40378,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39960,10 +40396,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 714
         return q, n
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39981,7 +40417,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e250_0(p1)
+                r = self.e251_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40013,7 +40449,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e251_0(p3)
+                r = self.e252_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40145,18 +40581,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 715
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 712
+                    n.rule = 716
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40192,7 +40628,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 714
+                    n.rule = 718
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40212,12 +40648,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 715
+                    n.rule = 719
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40253,7 +40689,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 716
+                    n.rule = 720
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40273,19 +40709,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 717
+                    n.rule = 721
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40303,7 +40739,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 722
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -40335,12 +40771,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 719
+                    n.rule = 723
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40360,19 +40796,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 721
+                    n.rule = 725
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40426,7 +40862,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40480,7 +40916,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40534,7 +40970,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40568,7 +41004,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 722
+                    n.rule = 726
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40612,7 +41048,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 723
+                    n.rule = 727
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40623,7 +41059,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40695,7 +41131,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40749,7 +41185,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40803,7 +41239,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40857,7 +41293,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40911,7 +41347,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41026,7 +41462,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 724
+                    n.rule = 728
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41085,7 +41521,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 725
+                    n.rule = 729
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41124,7 +41560,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41139,7 +41575,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e252_0(p)
+            r = self.e253_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41165,7 +41601,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 726
+                    n.rule = 730
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41175,7 +41611,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41242,7 +41678,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 727
+                    n.rule = 731
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41287,7 +41723,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 728
+                    n.rule = 732
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41354,7 +41790,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41372,10 +41808,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 733
         return q, n
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41428,7 +41864,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 730
+                    n.rule = 734
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41457,7 +41893,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 731
+                    n.rule = 735
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -41488,7 +41924,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 732
+                    n.rule = 736
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -41511,7 +41947,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 733
+                    n.rule = 737
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -41521,7 +41957,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41539,10 +41975,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 738
         return q, n
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41596,7 +42032,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41650,7 +42086,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41704,7 +42140,7 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41735,7 +42171,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 739
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41765,7 +42201,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 736
+                        n.rule = 740
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -41791,7 +42227,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 737
+                n.rule = 741
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -41801,7 +42237,7 @@ class CardParser:
             break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41844,10 +42280,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 742
         return p, n
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41888,10 +42324,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 743
         return p, n
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41909,7 +42345,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 744
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -41927,17 +42363,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 741
+            n.rule = 745
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 742
+        n.rule = 746
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42016,14 +42452,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 743
+            n.rule = 747
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e253_0(p3)
+            r = self.e254_0(p3)
             if r is None:
                 break
             q, v = r
@@ -42048,10 +42484,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 744
+        n.rule = 748
         return p, n
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42069,7 +42505,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 749
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -42097,7 +42533,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 746
+            n.rule = 750
         p = p1
         if res2 and n:
             res.append(n)
@@ -42112,12 +42548,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 747
+            n.rule = 751
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e254_0(p)
+            r = self.e255_0(p)
             if r is None:
                 break
             q, v = r
@@ -42128,10 +42564,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 748
+        n.rule = 752
         return p, n
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42165,7 +42601,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e255_0(p)
+            r = self.e256_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42196,7 +42632,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e256_1(p1)
+                r = self.e257_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42212,7 +42648,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 749
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42273,7 +42709,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 749
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42350,7 +42786,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 749
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42414,7 +42850,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 749
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42520,7 +42956,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 749
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42597,14 +43033,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 749
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e177_1(self, p: int) -> Any:
+    def e178_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -42823,20 +43259,10 @@ class CardParser:
                 break
         return None
 
-    def e178_1(self, p: int) -> Any:
+    def e179_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e257_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e258_1(p)
             if r is None:
@@ -42847,24 +43273,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e179_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e259_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e260_1(p)
             if r is None:
                 p = c
                 break
@@ -42876,6 +43286,32 @@ class CardParser:
         return None
 
     def e180_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e260_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e261_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e181_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -42893,43 +43329,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 402
+        n.rule = 406
         return q, n
-
-    def e181_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 403
-        return p, n
 
     def e182_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -42963,10 +43364,45 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 404
+        n.rule = 407
         return p, n
 
     def e183_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 408
+        return p, n
+
+    def e184_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -42998,10 +43434,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 405
+        n.rule = 409
         return p, n
 
-    def e184_1(self, p: int) -> Any:
+    def e185_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -43024,7 +43460,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e261_1(p1)
+            r = self.e262_1(p1)
             if r is None:
                 p = c
                 break
@@ -43036,23 +43472,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e185_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e262_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e186_1(self, p: int) -> Any:
@@ -43073,6 +43492,23 @@ class CardParser:
         return p, res
 
     def e187_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e264_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e188_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -43331,13 +43767,13 @@ class CardParser:
                 break
         return None
 
-    def e188_1(self, p: int) -> Any:
+    def e189_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e264_1(p)
+            r = self.e265_1(p)
             if r is None:
                 p = c
                 break
@@ -43348,7 +43784,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e189_1(self, p: int) -> Any:
+    def e190_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -43366,10 +43802,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 406
+        n.rule = 410
         return q, n
 
-    def e190_1(self, p: int) -> Any:
+    def e191_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -43443,7 +43879,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e265_1(p1)
+                r = self.e266_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43487,7 +43923,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 407
+                    n.rule = 411
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43630,7 +44066,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 408
+                    n.rule = 412
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43678,7 +44114,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 409
+                    n.rule = 413
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43703,7 +44139,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 410
+                    n.rule = 414
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -43742,7 +44178,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 411
+                    n.rule = 415
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -43769,7 +44205,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e266_1(p17)
+                r = self.e267_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43814,7 +44250,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 412
+                    n.rule = 416
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -43861,7 +44297,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 413
+                    n.rule = 417
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43881,7 +44317,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 414
+                    n.rule = 418
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43908,7 +44344,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 415
+                    n.rule = 419
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43942,7 +44378,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 414
+                    n.rule = 418
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43969,7 +44405,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 416
+                    n.rule = 420
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43989,7 +44425,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 414
+                    n.rule = 418
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -44016,7 +44452,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 417
+                    n.rule = 421
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -44050,7 +44486,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 414
+                    n.rule = 418
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -44077,7 +44513,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 418
+                    n.rule = 422
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -44111,7 +44547,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 414
+                    n.rule = 418
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -44138,7 +44574,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 419
+                    n.rule = 423
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44172,14 +44608,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 414
+                    n.rule = 418
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e191_1(self, p: int) -> Any:
+    def e192_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44220,10 +44656,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 420
+        n.rule = 424
         return p, n
 
-    def e192_1(self, p: int) -> Any:
+    def e193_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44241,7 +44677,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e267_1(p1)
+                r = self.e268_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44273,7 +44709,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e268_1(p3)
+                r = self.e269_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44317,7 +44753,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44335,10 +44771,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 754
         return q, n
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44379,10 +44815,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 755
         return p, n
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44436,7 +44872,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44490,7 +44926,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44508,7 +44944,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e269_0(p1)
+                r = self.e270_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44576,7 +45012,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44617,10 +45053,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 756
         return p, n
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44638,10 +45074,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 757
         return q, n
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -44668,7 +45104,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44686,10 +45122,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 758
         return q, n
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44743,7 +45179,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44761,10 +45197,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 759
         return q, n
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44795,7 +45231,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 756
+                    n.rule = 760
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44862,14 +45298,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 757
+                n.rule = 761
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e270_0(p9)
+                r = self.e271_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44909,50 +45345,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e205_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 758
-        return p, n
 
     def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -44995,7 +45387,51 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 762
+        return p, n
+
+    def e207_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 763
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -45035,12 +45471,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 760
+                    n.rule = 764
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 761
+                    n.rule = 765
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45060,19 +45496,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 762
+                    n.rule = 766
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 761
+                    n.rule = 765
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45090,10 +45526,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 767
         return q, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45209,7 +45645,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 768
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45224,100 +45660,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 768
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e209_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -45416,6 +45760,98 @@ class CardParser:
         return None
 
     def e211_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45456,10 +45892,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 769
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45513,7 +45949,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45554,10 +45990,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 770
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45611,7 +46047,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45647,7 +46083,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 767
+                    n.rule = 771
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45691,7 +46127,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45709,10 +46145,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 772
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45766,7 +46202,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45820,7 +46256,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45874,7 +46310,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45906,10 +46342,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 773
         return p, n
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45931,10 +46367,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 770
+        n.rule = 774
         return p, n
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45956,10 +46392,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 771
+        n.rule = 775
         return p, n
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45989,10 +46425,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 776
         return p, n
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46024,10 +46460,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 777
         return p, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46059,10 +46495,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 778
         return p, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46094,10 +46530,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 779
         return p, n
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46127,10 +46563,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 776
+        n.rule = 780
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -46168,7 +46604,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46200,10 +46636,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 777
+        n.rule = 781
         return p, n
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46221,10 +46657,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 782
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46253,7 +46689,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 779
+                    n.rule = 783
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46275,7 +46711,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 780
+                n.rule = 784
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -46362,17 +46798,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 781
+            n.rule = 785
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 782
+        n.rule = 786
         return p, n
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46390,10 +46826,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 787
         return q, n
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46442,10 +46878,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 784
+        n.rule = 788
         return p, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -46468,7 +46904,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e271_0(p1)
+            r = self.e272_0(p1)
             if r is None:
                 p = c
                 break
@@ -46523,12 +46959,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 785
+            n.rule = 789
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e272_0(p)
+            r = self.e273_0(p)
             if r is None:
                 break
             q, v = r
@@ -46539,10 +46975,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 786
+        n.rule = 790
         return p, n
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46596,7 +47032,7 @@ class CardParser:
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46614,10 +47050,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 791
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46646,7 +47082,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 788
+                    n.rule = 792
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46669,7 +47105,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 789
+                    n.rule = 793
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -46729,13 +47165,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 790
+                    n.rule = 794
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 791
+                    n.rule = 795
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46776,7 +47212,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 792
+                    n.rule = 796
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46807,20 +47243,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 793
+                    n.rule = 797
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 791
+                    n.rule = 795
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46856,7 +47292,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 794
+                    n.rule = 798
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46915,7 +47351,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 795
+                    n.rule = 799
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46974,7 +47410,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 796
+                    n.rule = 800
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47041,7 +47477,7 @@ class CardParser:
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47075,7 +47511,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 797
+                    n.rule = 801
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -47103,7 +47539,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 798
+                    n.rule = 802
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -47113,7 +47549,7 @@ class CardParser:
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47131,10 +47567,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 803
         return q, n
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47152,10 +47588,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 804
         return q, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47173,94 +47609,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
-        return q, n
-
-    def e243_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 802
-        return q, n
-
-    def e244_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 803
-        return q, n
-
-    def e245_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 804
-        return q, n
-
-    def e246_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 805
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47281,7 +47633,91 @@ class CardParser:
         n.rule = 806
         return q, n
 
+    def e245_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 807
+        return q, n
+
+    def e246_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 808
+        return q, n
+
+    def e247_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 809
+        return q, n
+
     def e248_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 810
+        return q, n
+
+    def e249_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47335,7 +47771,7 @@ class CardParser:
                 break
         return None
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47357,10 +47793,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 807
+        n.rule = 811
         return p, n
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47378,10 +47814,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 812
         return q, n
 
-    def e251_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47399,7 +47835,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 813
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -47432,7 +47868,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47453,14 +47889,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 810
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47478,10 +47914,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 811
+        n.rule = 815
         return q, n
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47499,10 +47935,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 816
         return q, n
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47561,7 +47997,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 813
+                    n.rule = 817
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47657,7 +48093,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 814
+                    n.rule = 818
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47670,7 +48106,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e273_0(p9)
+                r = self.e274_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47714,7 +48150,7 @@ class CardParser:
                 break
         return None
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47732,10 +48168,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 815
+        n.rule = 819
         return q, n
 
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47898,7 +48334,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e274_1(p)
+            r = self.e275_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -48420,7 +48856,7 @@ class CardParser:
                 break
         return None
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48438,10 +48874,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 674
         return q, n
 
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48459,10 +48895,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 675
         return q, n
 
-    def e259_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48480,10 +48916,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 676
         return q, n
 
-    def e260_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48501,10 +48937,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 677
         return q, n
 
-    def e261_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48536,76 +48972,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 678
         return p, n
-
-    def e262_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e275_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e276_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e277_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e278_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e263_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -48621,9 +48989,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e279_1(p)
+                r = self.e276_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48634,9 +49002,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e280_1(p)
+                r = self.e277_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e278_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e279_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48650,6 +49044,48 @@ class CardParser:
         return None
 
     def e264_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e280_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e281_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e265_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48681,7 +49117,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e281_1(p1)
+                r = self.e282_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48699,7 +49135,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e282_1(p3)
+                r = self.e283_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48708,11 +49144,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e283_1(p3) is None:
+                if self.e284_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e284_1(p3)
+                r = self.e285_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48728,7 +49164,7 @@ class CardParser:
                 break
         return None
 
-    def e265_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48765,7 +49201,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 675
+                    n.rule = 679
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -48788,7 +49224,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 680
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -48798,7 +49234,7 @@ class CardParser:
                 break
         return None
 
-    def e266_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48839,10 +49275,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 677
+        n.rule = 681
         return p, n
 
-    def e267_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48860,10 +49296,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 682
         return q, n
 
-    def e268_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48881,7 +49317,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 683
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -48948,18 +49384,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 816
+                    n.rule = 820
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 817
+                    n.rule = 821
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49014,18 +49450,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 819
+                    n.rule = 823
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 820
+                    n.rule = 824
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49052,18 +49488,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 821
+                    n.rule = 825
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 822
+                    n.rule = 826
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49188,18 +49624,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 823
+                    n.rule = 827
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 824
+                    n.rule = 828
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49240,18 +49676,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 825
+                    n.rule = 829
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 826
+                    n.rule = 830
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49278,18 +49714,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 827
+                    n.rule = 831
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 828
+                    n.rule = 832
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49316,14 +49752,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 829
+                    n.rule = 833
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e285_0(p29)
+                    r = self.e286_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -49347,12 +49783,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 830
+                    n.rule = 834
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49393,7 +49829,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 831
+                    n.rule = 835
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -49432,7 +49868,7 @@ class CardParser:
                             res38.append(v)
                         if res38:
                             n = Nt(res38)
-                            n.rule = 832
+                            n.rule = 836
                         q = p37
                         v = n if res38 else None
                         p35 = q
@@ -49450,7 +49886,7 @@ class CardParser:
                         res40.append(v)
                     if res40:
                         n = Nt(res40)
-                        n.rule = 833
+                        n.rule = 837
                     p35 = p39
                     if res40 and n:
                         res36.append(n)
@@ -49459,12 +49895,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 834
+                    n.rule = 838
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49508,18 +49944,18 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 835
+                    n.rule = 839
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 836
+                    n.rule = 840
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49588,18 +50024,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 837
+                    n.rule = 841
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 838
+                    n.rule = 842
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49668,18 +50104,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 839
+                    n.rule = 843
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 840
+                    n.rule = 844
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49734,7 +50170,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 841
+                    n.rule = 845
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -49811,7 +50247,7 @@ class CardParser:
                 while True:
                     p57 = p53
                     res58: list[Any] = []
-                    r = self.e286_0(p57)
+                    r = self.e287_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -49847,12 +50283,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 842
+                    n.rule = 846
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49876,7 +50312,7 @@ class CardParser:
                 p59 = q
                 res60.append(v)
                 while True:
-                    r = self.e287_0(p59)
+                    r = self.e288_0(p59)
                     if r is None:
                         break
                     q, v = r
@@ -49902,7 +50338,7 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 843
+                    n.rule = 847
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -49940,7 +50376,7 @@ class CardParser:
                         res66.append(v)
                     if res66:
                         n = Nt(res66)
-                        n.rule = 844
+                        n.rule = 848
                     p63 = p65
                     if res66 and n:
                         res64.append(n)
@@ -49949,12 +50385,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 845
+                    n.rule = 849
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49992,7 +50428,7 @@ class CardParser:
                 p67 = q
                 res68.append(v)
                 while True:
-                    r = self.e288_0(p67)
+                    r = self.e289_0(p67)
                     if r is None:
                         break
                     q, v = r
@@ -50018,25 +50454,25 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 846
+                    n.rule = 850
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 847
+                    n.rule = 851
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 818
+                    n.rule = 822
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e269_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50054,10 +50490,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 848
+        n.rule = 852
         return q, n
 
-    def e270_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50075,10 +50511,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 849
+        n.rule = 853
         return q, n
 
-    def e271_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50100,10 +50536,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 850
+        n.rule = 854
         return p, n
 
-    def e272_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -50121,7 +50557,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e289_0(p1)
+                r = self.e290_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50167,7 +50603,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e290_0(p3)
+                r = self.e291_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50211,7 +50647,7 @@ class CardParser:
                 break
         return None
 
-    def e273_0(self, p: int) -> Any:
+    def e274_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50229,7 +50665,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 851
+        n.rule = 855
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -50290,7 +50726,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e291_1(p)
+            r = self.e292_1(p)
             if r is None:
                 break
             q, v = r
@@ -50304,7 +50740,7 @@ class CardParser:
         n.rule = 293
         return p, n
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50361,7 +50797,7 @@ class CardParser:
         n.rule = 233
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50393,10 +50829,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 773
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50418,10 +50854,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 770
+        n.rule = 774
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50443,10 +50879,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 771
+        n.rule = 775
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50476,10 +50912,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 776
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50511,10 +50947,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 777
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50546,10 +50982,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 778
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50581,10 +51017,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 779
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50614,10 +51050,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 776
+        n.rule = 780
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -50655,7 +51091,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e284_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50687,10 +51123,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 777
+        n.rule = 781
         return p, n
 
-    def e285_0(self, p: int) -> Any:
+    def e286_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50708,10 +51144,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 852
+        n.rule = 856
         return q, n
 
-    def e286_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50729,28 +51165,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 853
-        return q, n
-
-    def e287_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 854
+        n.rule = 857
         return q, n
 
     def e288_0(self, p: int) -> Any:
@@ -50771,10 +51186,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 855
+        n.rule = 858
         return q, n
 
     def e289_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 859
+        return q, n
+
+    def e290_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50792,10 +51228,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 856
+        n.rule = 860
         return q, n
 
-    def e290_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50813,10 +51249,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 857
+        n.rule = 861
         return q, n
 
-    def e291_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50834,7 +51270,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e292_1(p1)
+                r = self.e293_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50880,7 +51316,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e293_1(p3)
+                r = self.e294_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50924,7 +51360,7 @@ class CardParser:
                 break
         return None
 
-    def e292_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50942,10 +51378,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 672
         return q, n
 
-    def e293_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50963,7 +51399,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 673
         return q, n
 
 
@@ -51222,6 +51658,7 @@ CLASSES: dict[str, type[Model]] = {
     'ReturnToBattlefieldEffect': _model_class('ReturnToBattlefieldEffect', (('target', True, '1'), ('fromgy', True, '0..1'), ('choice', True, '0..1'), ('facedown', True, '0..1'), ('mine', True, '0..1'), ('owners', True, '0..1'), ('amount', True, '1'), ('counter', True, '1')), {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None}, ()),
     'ReturnToHandEffect': _model_class('ReturnToHandEffect', (('target', True, '1'), ('yours', True, '1')), {'target': None, 'yours': ''}, ()),
     'RevealCost': _model_class('RevealCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
+    'RevealTopEffect': _model_class('RevealTopEffect', (('amount', True, '1'), ('filter', True, '1'), ('rest', True, '1')), {'amount': None, 'filter': None, 'rest': ''}, ()),
     'SacrificeCost': _model_class('SacrificeCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'SacrificeEffect': _model_class('SacrificeEffect', (('target', True, '1'), ('unless', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'per': None}, ()),
     'SacrificeThisCost': _model_class('SacrificeThisCost', (('this', True, '1'),), {'this': ''}, ()),
@@ -51463,145 +51900,146 @@ _C327 = CLASSES['LoseLifeEffect']
 _C330 = CLASSES['PlayerMillEffect']
 _C332 = CLASSES['MayPlayEffect']
 _C334 = CLASSES['BlockRequirementEffect']
-_C337 = CLASSES['TopCardActionEffect']
-_C339 = CLASSES['PayEffect']
-_C342 = CLASSES['NumberedActionEffect']
-_C344 = CLASSES['AttachEffect']
-_C347 = CLASSES['FightEffect']
-_C350 = CLASSES['LookAtTopEffect']
-_C354 = CLASSES['ObjectDamageEffect']
-_C359 = CLASSES['MoveCountersEffect']
-_C362 = CLASSES['ChangeBaseEffect']
-_C365 = CLASSES['KeywordCost']
-_C367 = CLASSES['TypeArg']
-_C368 = CLASSES['QualityArg']
-_C370 = CLASSES['OntoArg']
-_C372 = CLASSES['ForArg']
-_C378 = CLASSES['TriggeredStmt']
-_C381 = CLASSES['ActivatedStmt']
-_C383 = CLASSES['PTDefiningStmt']
-_C386 = CLASSES['SpellKind']
-_C390 = CLASSES['EntersTappedStmt']
-_C393 = CLASSES['CostPerPermanentStmt']
-_C395 = CLASSES['CostPerTargetStmt']
-_C397 = CLASSES['UncounterableStmt']
-_C401 = CLASSES['StaticStmt']
-_C414 = CLASSES['ControlClause']
-_C423 = CLASSES['DividedDamageEffect']
-_C425 = CLASSES['DamageEffect']
-_C427 = CLASSES['DestroyEffect']
-_C430 = CLASSES['DrawEffect']
-_C432 = CLASSES['TokenCopyEffect']
-_C437 = CLASSES['TokenEffect']
-_C438 = CLASSES['AddManaEffect']
-_C440 = CLASSES['DiscardEffect']
-_C442 = CLASSES['GainLifeEffect']
-_C445 = CLASSES['GainControlEffect']
-_C447 = CLASSES['ReturnToHandEffect']
-_C450 = CLASSES['ReturnFromGraveyardEffect']
-_C454 = CLASSES['ReturnToBattlefieldEffect']
-_C457 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C462 = CLASSES['SearchEffect']
-_C466 = CLASSES['CounterSpellEffect']
-_C468 = CLASSES['ShuffleEffect']
-_C471 = CLASSES['ShuffleIntoEffect']
-_C475 = CLASSES['MillEffect']
-_C478 = CLASSES['PutFromHandEffect']
-_C482 = CLASSES['PutCountersEffect']
-_C485 = CLASSES['PutOnLibraryEffect']
-_C487 = CLASSES['PutIntoZoneEffect']
-_C493 = CLASSES['ExileEffect']
-_C496 = CLASSES['ExileCardsEffect']
-_C498 = CLASSES['ExileTopEffect']
-_C500 = CLASSES['RegenerateEffect']
-_C504 = CLASSES['PlayerSacrificesEffect']
-_C508 = CLASSES['SacrificeEffect']
-_C510 = CLASSES['UntapEffect']
-_C512 = CLASSES['TapOrUntapEffect']
-_C514 = CLASSES['TapEffect']
-_C518 = CLASSES['RemoveCountersEffect']
-_C520 = CLASSES['DelayedEffect']
-_C522 = CLASSES['PreventEffect']
-_C524 = CLASSES['CastThisEffect']
-_C526 = CLASSES['CopySpellEffect']
-_C527 = CLASSES['NoRegenEffect']
-_C531 = CLASSES['PhaseOutEffect']
-_C534 = CLASSES['NoUntapEffect']
-_C537 = CLASSES['ContinuousEffect']
-_C539 = CLASSES['PlayerRef']
-_C546 = CLASSES['AnyNumberTargets']
-_C548 = CLASSES['AnyTarget']
-_C551 = CLASSES['UpToTargets']
-_C553 = CLASSES['EachPlayers']
-_C555 = CLASSES['ThatRef']
-_C557 = CLASSES['EnchantedRef']
-_C564 = CLASSES['BeginningTrigger']
-_C568 = CLASSES['LastCounterTrigger']
-_C572 = CLASSES['BatchAttackTrigger']
-_C574 = CLASSES['ThisTrigger']
-_C578 = CLASSES['CastTrigger']
-_C581 = CLASSES['YoursTrigger']
-_C594 = CLASSES['ZonePlace']
-_C600 = CLASSES['PTChange']
-_C603 = CLASSES['CantAttackOrBlock']
-_C605 = CLASSES['CantAttack']
-_C607 = CLASSES['CantBlock']
-_C609 = CLASSES['CantBeBlockedByFewer']
-_C610 = CLASSES['CantBeBlockedExcept']
-_C611 = CLASSES['CanBlockOnly']
-_C613 = CLASSES['CantBeTargetedBy']
-_C614 = CLASSES['CantBeTargeted']
-_C616 = CLASSES['CantBeDestroyed']
-_C618 = CLASSES['CantPhaseOut']
-_C620 = CLASSES['PhasesEachUntap']
-_C622 = CLASSES['GainsAbility']
-_C625 = CLASSES['HasKeywordAtManaCost']
-_C626 = CLASSES['HasKeywords']
-_C627 = CLASSES['LosesKeywords']
-_C630 = CLASSES['CombatDamageSteps']
-_C632 = CLASSES['AssignsExcess']
-_C634 = CLASSES['AttacksUntapped']
-_C636 = CLASSES['DoesntUntap']
-_C638 = CLASSES['DamageGainsLife']
-_C640 = CLASSES['DamageIsLethal']
-_C642 = CLASSES['DamageAsCounters']
-_C644 = CLASSES['CantBeBlockedBy']
-_C646 = CLASSES['CantBeAttachedBy']
-_C648 = CLASSES['PreventDamageFrom']
-_C650 = CLASSES['AttacksDespite']
-_C652 = CLASSES['MaxBlockers']
-_C654 = CLASSES['AttacksEachCombat']
-_C656 = CLASSES['BlocksEachCombat']
-_C658 = CLASSES['CantBeBlocked']
-_C660 = CLASSES['IsColor']
-_C701 = CLASSES['Duration']
-_C704 = CLASSES['TargetObject']
-_C706 = CLASSES['FromGraveyard']
-_C712 = CLASSES['OntoBattlefield']
-_C715 = CLASSES['IntoHand']
-_C717 = CLASSES['IntoGraveyard']
-_C720 = CLASSES['CostValue']
-_C742 = CLASSES['BackRef']
-_C744 = CLASSES['TargetPlayer']
-_C748 = CLASSES['EachObjects']
-_C761 = CLASSES['QualityRef']
-_C782 = CLASSES['PerTime']
-_C786 = CLASSES['PerObject']
-_C791 = CLASSES['PowerOf']
-_C817 = CLASSES['EntersEvent']
-_C820 = CLASSES['LeavesEvent']
-_C822 = CLASSES['DiesEvent']
-_C824 = CLASSES['ToGraveyardEvent']
-_C826 = CLASSES['AttacksAloneEvent']
-_C828 = CLASSES['AttacksEvent']
-_C830 = CLASSES['BlocksEvent']
-_C834 = CLASSES['BlockedEvent']
-_C836 = CLASSES['PhasesEvent']
-_C838 = CLASSES['TurnedUpEvent']
-_C840 = CLASSES['ExiledThisWayEvent']
-_C842 = CLASSES['TargetedEvent']
-_C845 = CLASSES['DealsDamageEvent']
-_C847 = CLASSES['DealtDamageEvent']
+_C338 = CLASSES['RevealTopEffect']
+_C341 = CLASSES['TopCardActionEffect']
+_C343 = CLASSES['PayEffect']
+_C346 = CLASSES['NumberedActionEffect']
+_C348 = CLASSES['AttachEffect']
+_C351 = CLASSES['FightEffect']
+_C354 = CLASSES['LookAtTopEffect']
+_C358 = CLASSES['ObjectDamageEffect']
+_C363 = CLASSES['MoveCountersEffect']
+_C366 = CLASSES['ChangeBaseEffect']
+_C369 = CLASSES['KeywordCost']
+_C371 = CLASSES['TypeArg']
+_C372 = CLASSES['QualityArg']
+_C374 = CLASSES['OntoArg']
+_C376 = CLASSES['ForArg']
+_C382 = CLASSES['TriggeredStmt']
+_C385 = CLASSES['ActivatedStmt']
+_C387 = CLASSES['PTDefiningStmt']
+_C390 = CLASSES['SpellKind']
+_C394 = CLASSES['EntersTappedStmt']
+_C397 = CLASSES['CostPerPermanentStmt']
+_C399 = CLASSES['CostPerTargetStmt']
+_C401 = CLASSES['UncounterableStmt']
+_C405 = CLASSES['StaticStmt']
+_C418 = CLASSES['ControlClause']
+_C427 = CLASSES['DividedDamageEffect']
+_C429 = CLASSES['DamageEffect']
+_C431 = CLASSES['DestroyEffect']
+_C434 = CLASSES['DrawEffect']
+_C436 = CLASSES['TokenCopyEffect']
+_C441 = CLASSES['TokenEffect']
+_C442 = CLASSES['AddManaEffect']
+_C444 = CLASSES['DiscardEffect']
+_C446 = CLASSES['GainLifeEffect']
+_C449 = CLASSES['GainControlEffect']
+_C451 = CLASSES['ReturnToHandEffect']
+_C454 = CLASSES['ReturnFromGraveyardEffect']
+_C458 = CLASSES['ReturnToBattlefieldEffect']
+_C461 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C466 = CLASSES['SearchEffect']
+_C470 = CLASSES['CounterSpellEffect']
+_C472 = CLASSES['ShuffleEffect']
+_C475 = CLASSES['ShuffleIntoEffect']
+_C479 = CLASSES['MillEffect']
+_C482 = CLASSES['PutFromHandEffect']
+_C486 = CLASSES['PutCountersEffect']
+_C489 = CLASSES['PutOnLibraryEffect']
+_C491 = CLASSES['PutIntoZoneEffect']
+_C497 = CLASSES['ExileEffect']
+_C500 = CLASSES['ExileCardsEffect']
+_C502 = CLASSES['ExileTopEffect']
+_C504 = CLASSES['RegenerateEffect']
+_C508 = CLASSES['PlayerSacrificesEffect']
+_C512 = CLASSES['SacrificeEffect']
+_C514 = CLASSES['UntapEffect']
+_C516 = CLASSES['TapOrUntapEffect']
+_C518 = CLASSES['TapEffect']
+_C522 = CLASSES['RemoveCountersEffect']
+_C524 = CLASSES['DelayedEffect']
+_C526 = CLASSES['PreventEffect']
+_C528 = CLASSES['CastThisEffect']
+_C530 = CLASSES['CopySpellEffect']
+_C531 = CLASSES['NoRegenEffect']
+_C535 = CLASSES['PhaseOutEffect']
+_C538 = CLASSES['NoUntapEffect']
+_C541 = CLASSES['ContinuousEffect']
+_C543 = CLASSES['PlayerRef']
+_C550 = CLASSES['AnyNumberTargets']
+_C552 = CLASSES['AnyTarget']
+_C555 = CLASSES['UpToTargets']
+_C557 = CLASSES['EachPlayers']
+_C559 = CLASSES['ThatRef']
+_C561 = CLASSES['EnchantedRef']
+_C568 = CLASSES['BeginningTrigger']
+_C572 = CLASSES['LastCounterTrigger']
+_C576 = CLASSES['BatchAttackTrigger']
+_C578 = CLASSES['ThisTrigger']
+_C582 = CLASSES['CastTrigger']
+_C585 = CLASSES['YoursTrigger']
+_C598 = CLASSES['ZonePlace']
+_C604 = CLASSES['PTChange']
+_C607 = CLASSES['CantAttackOrBlock']
+_C609 = CLASSES['CantAttack']
+_C611 = CLASSES['CantBlock']
+_C613 = CLASSES['CantBeBlockedByFewer']
+_C614 = CLASSES['CantBeBlockedExcept']
+_C615 = CLASSES['CanBlockOnly']
+_C617 = CLASSES['CantBeTargetedBy']
+_C618 = CLASSES['CantBeTargeted']
+_C620 = CLASSES['CantBeDestroyed']
+_C622 = CLASSES['CantPhaseOut']
+_C624 = CLASSES['PhasesEachUntap']
+_C626 = CLASSES['GainsAbility']
+_C629 = CLASSES['HasKeywordAtManaCost']
+_C630 = CLASSES['HasKeywords']
+_C631 = CLASSES['LosesKeywords']
+_C634 = CLASSES['CombatDamageSteps']
+_C636 = CLASSES['AssignsExcess']
+_C638 = CLASSES['AttacksUntapped']
+_C640 = CLASSES['DoesntUntap']
+_C642 = CLASSES['DamageGainsLife']
+_C644 = CLASSES['DamageIsLethal']
+_C646 = CLASSES['DamageAsCounters']
+_C648 = CLASSES['CantBeBlockedBy']
+_C650 = CLASSES['CantBeAttachedBy']
+_C652 = CLASSES['PreventDamageFrom']
+_C654 = CLASSES['AttacksDespite']
+_C656 = CLASSES['MaxBlockers']
+_C658 = CLASSES['AttacksEachCombat']
+_C660 = CLASSES['BlocksEachCombat']
+_C662 = CLASSES['CantBeBlocked']
+_C664 = CLASSES['IsColor']
+_C705 = CLASSES['Duration']
+_C708 = CLASSES['TargetObject']
+_C710 = CLASSES['FromGraveyard']
+_C716 = CLASSES['OntoBattlefield']
+_C719 = CLASSES['IntoHand']
+_C721 = CLASSES['IntoGraveyard']
+_C724 = CLASSES['CostValue']
+_C746 = CLASSES['BackRef']
+_C748 = CLASSES['TargetPlayer']
+_C752 = CLASSES['EachObjects']
+_C765 = CLASSES['QualityRef']
+_C786 = CLASSES['PerTime']
+_C790 = CLASSES['PerObject']
+_C795 = CLASSES['PowerOf']
+_C821 = CLASSES['EntersEvent']
+_C824 = CLASSES['LeavesEvent']
+_C826 = CLASSES['DiesEvent']
+_C828 = CLASSES['ToGraveyardEvent']
+_C830 = CLASSES['AttacksAloneEvent']
+_C832 = CLASSES['AttacksEvent']
+_C834 = CLASSES['BlocksEvent']
+_C838 = CLASSES['BlockedEvent']
+_C840 = CLASSES['PhasesEvent']
+_C842 = CLASSES['TurnedUpEvent']
+_C844 = CLASSES['ExiledThisWayEvent']
+_C846 = CLASSES['TargetedEvent']
+_C849 = CLASSES['DealsDamageEvent']
+_C851 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53305,7 +53743,7 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 363:  # lastinstead
+        elif r == 367:  # lastinstead
             d['lastinstead'] = True
         elif r == 232:  # insteadcond
             x = c[0]
@@ -53316,7 +53754,7 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 364:  # tailinstead
+        elif r == 368:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -54984,7 +55422,7 @@ def _b227(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 421:  # negated
+        elif r == 425:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -55085,7 +55523,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 373:  # sentences
+        elif r == 377:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55273,7 +55711,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 384:  # zones
+        if r == 388:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -55281,11 +55719,11 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 594:
-                    values.append(_b594(x, inst, lim, made))
+                elif x.rule == 598:
+                    values.append(_b598(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 387:  # spells
+        elif r == 391:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -55293,8 +55731,8 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 386:
-                    values.append(_b386(x, inst, lim, made))
+                elif x.rule == 390:
+                    values.append(_b390(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 260:  # amount
@@ -55359,7 +55797,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 388:  # keywords
+        elif r == 392:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55521,7 +55959,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 391:  # parts
+        if r == 395:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55769,7 +56207,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 398:  # parts
+        elif r == 402:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55778,7 +56216,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 605 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55819,9 +56257,9 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 668:  # onbf
+        elif r == 672:  # onbf
             d['onbf'] = True
-        elif r == 669:  # gy
+        elif r == 673:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -55855,42 +56293,42 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # other
+        if r == 674:  # other
             d['other'] = True
-        elif r == 671:  # another
+        elif r == 675:  # another
             d['another'] = True
-        elif r == 672:  # facedown
+        elif r == 676:  # facedown
             d['facedown'] = True
-        elif r == 673:  # faceup
+        elif r == 677:  # faceup
             d['faceup'] = True
-        elif r == 402:  # exiled
+        elif r == 406:  # exiled
             d['exiled'] = True
-        elif r == 403:  # combat
+        elif r == 407:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 404:  # combat
+        elif r == 408:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 405:  # states
+        elif r == 409:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 674:  # states
+        elif r == 678:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 769:  # nons
+        elif r == 773:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 770:  # colors
+        elif r == 774:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55898,7 +56336,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 771:  # supertypes
+        elif r == 775:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55906,32 +56344,32 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 772:  # multis
+        elif r == 776:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 773:  # types
+        elif r == 777:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 774:  # subtypes
+        elif r == 778:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 775:  # ortypes
+        elif r == 779:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 776:  # andor
+        elif r == 780:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 777:  # ortypes
+        elif r == 781:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -55942,15 +56380,15 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 406:  # chosen
+        elif r == 410:  # chosen
             d['chosen'] = True
-        elif r == 675:  # mv
+        elif r == 679:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 676:  # mvparam
+        elif r == 680:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -55959,37 +56397,37 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 407:  # mvdir
+        elif r == 411:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 408:  # samemv
+        elif r == 412:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 409:  # ptstat
+        elif r == 413:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 410:  # ptval
+        elif r == 414:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 411:  # ptdir
+        elif r == 415:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 677:  # keywords
+        elif r == 681:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56003,7 +56441,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 412:  # without
+        elif r == 416:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -56016,9 +56454,9 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b414(x, inst, lim, made)
+            value = _b418(x, inst, lim, made)
             d['controller'] = value
-        elif r == 420:  # late
+        elif r == 424:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -56032,9 +56470,9 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 678:  # blocked_by_this
+        elif r == 682:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 679:  # attacking_you
+        elif r == 683:  # attacking_you
             d['attacking_you'] = True
         elif r == 297:  # name
             x = c[0]
@@ -56154,9 +56592,9 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 312:  # player
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
-        elif r == 542:  # options
+        elif r == 546:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -56208,7 +56646,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
         elif r == 316:  # extra
             x = c[0]
@@ -56248,11 +56686,11 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # player
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
         elif r == 319:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56295,11 +56733,11 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 322:  # player
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
         elif r == 323:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56338,7 +56776,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 325:  # player
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
         elif r == 326:  # amount
             x = c[0]
@@ -56378,7 +56816,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 328:  # player
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
         elif r == 329:  # amount
             x = c[0]
@@ -56454,7 +56892,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 333:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56467,7 +56905,51 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RevealTopEffect (class RevealTopEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C338()
+    d: dict[str, Any] = {'amount': None, 'filter': None, 'rest': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 335:  # amount
+            x = c[0]
+            value = _b134(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 336:  # filter
+            x = c[0]
+            value = _b298(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 337:  # rest
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['rest'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56483,7 +56965,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C341()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56491,20 +56973,20 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 335:  # action
+        if r == 339:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 558:  # count
+        elif r == 562:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 336:  # player
+        elif r == 340:  # player
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56514,7 +56996,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56530,7 +57012,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C339()
+    inst: Any = _C343()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56538,7 +57020,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 338:  # cost
+        if r == 342:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -56550,7 +57032,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56566,7 +57048,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C346()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56574,14 +57056,14 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 340:  # action
+        if r == 344:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 538 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 341:  # count
+        elif r == 345:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
@@ -56593,7 +57075,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56609,7 +57091,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C344()
+    inst: Any = _C348()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56617,9 +57099,9 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # target
+        if r == 347:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56632,7 +57114,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56648,7 +57130,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C347()
+    inst: Any = _C351()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56656,16 +57138,16 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # first
+        if r == 349:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 346:  # second
+        elif r == 350:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56678,7 +57160,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56694,7 +57176,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
+    inst: Any = _C354()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56702,11 +57184,11 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 348:  # amount
+        if r == 352:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 349:  # order
+        elif r == 353:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -56718,7 +57200,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56734,7 +57216,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C358()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56742,20 +57224,20 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # source
+        if r == 355:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 352:  # power
+        elif r == 356:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 353:  # target
+        elif r == 357:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56768,7 +57250,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56784,7 +57266,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C363()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56792,24 +57274,24 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # amount
+        if r == 359:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 356:  # counter
+        elif r == 360:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 357:  # source
+        elif r == 361:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 358:  # target
+        elif r == 362:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56822,7 +57304,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeBaseEffect (class ChangeBaseEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56838,7 +57320,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C362()
+    inst: Any = _C366()
     d: dict[str, Any] = {'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56846,11 +57328,11 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # which
+        if r == 364:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 361:  # amount
+        elif r == 365:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -56862,7 +57344,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56878,7 +57360,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C365()
+    inst: Any = _C369()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56886,7 +57368,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # parts
+        if r == 563:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56895,7 +57377,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 749 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 753 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56908,7 +57390,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56924,7 +57406,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C367()
+    inst: Any = _C371()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56932,7 +57414,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 366:  # type
+        if r == 370:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -56944,7 +57426,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56960,7 +57442,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C372()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56968,11 +57450,11 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 560:  # quality
+        if r == 564:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 561:  # subtype
+        elif r == 565:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -56984,7 +57466,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57000,7 +57482,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C370()
+    inst: Any = _C374()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57008,7 +57490,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 369:  # subtype
+        if r == 373:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -57020,7 +57502,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57036,7 +57518,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C376()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57044,7 +57526,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 371:  # filter
+        if r == 375:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -57056,7 +57538,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57072,7 +57554,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C378()
+    inst: Any = _C382()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57080,20 +57562,20 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 374:  # zone
+        if r == 378:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 375:  # trigger
+        elif r == 379:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 376:  # condition
+        elif r == 380:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -57102,11 +57584,11 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 377:  # sentences
+        elif r == 381:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 582:  # sentences
+        elif r == 586:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -57118,7 +57600,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57134,7 +57616,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C385()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57142,11 +57624,11 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # special
+        if r == 587:  # special
             d['special'] = True
-        elif r == 584:  # fromhand
+        elif r == 588:  # fromhand
             d['fromhand'] = True
-        elif r == 379:  # param
+        elif r == 383:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -57155,11 +57637,11 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 585:  # cost
+        elif r == 589:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 586:  # param
+        elif r == 590:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -57168,15 +57650,15 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 380:  # sentences
+        elif r == 384:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 587:  # sentences
+        elif r == 591:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 588:  # restriction
+        elif r == 592:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -57185,19 +57667,19 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 589:  # once
+        elif r == 593:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 590:  # sorcery
+        elif r == 594:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 591:  # castable
+        elif r == 595:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -57211,7 +57693,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57227,7 +57709,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C383()
+    inst: Any = _C387()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57235,13 +57717,13 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # both
+        if r == 758:  # both
             d['both'] = True
-        elif r == 592:  # which
+        elif r == 596:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 382:  # amount
+        elif r == 386:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -57253,7 +57735,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57269,7 +57751,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C386()
+    inst: Any = _C390()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57277,7 +57759,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # filter
+        if r == 389:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -57289,7 +57771,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57305,7 +57787,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C390()
+    inst: Any = _C394()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57313,7 +57795,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # tapped
+        if r == 393:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -57325,7 +57807,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57341,7 +57823,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C393()
+    inst: Any = _C397()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57349,18 +57831,18 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 392:  # cost
+        if r == 396:  # cost
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['cost'] = value
-        elif r == 596:  # param
+        elif r == 600:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 597:  # filter
+        elif r == 601:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -57372,7 +57854,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57388,7 +57870,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C395()
+    inst: Any = _C399()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57396,7 +57878,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 394:  # cost
+        if r == 398:  # cost
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['cost'] = value
@@ -57408,7 +57890,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57424,7 +57906,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C401()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57432,7 +57914,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 396:  # countered
+        if r == 400:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -57444,7 +57926,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57460,7 +57942,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C405()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57468,7 +57950,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 399:  # precondition
+        if r == 403:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -57477,35 +57959,35 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 661:  # this
+        elif r == 665:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 662:  # enchanted
+        elif r == 666:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 663:  # host
+        elif r == 667:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 664:  # equipped
+        elif r == 668:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 665:  # host
+        elif r == 669:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 666:  # affected
+        elif r == 670:  # affected
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['affected'] = value
-        elif r == 667:  # parts
+        elif r == 671:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57514,12 +57996,12 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 605 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 400:  # condition
+        elif r == 404:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -57536,7 +58018,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57552,7 +58034,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C418()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57560,27 +58042,27 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # you
+        if r == 417:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 415:  # notyou
+        elif r == 419:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 416:  # own
+        elif r == 420:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 417:  # defending
+        elif r == 421:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 418:  # opponent
+        elif r == 422:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 419:  # opponents
+        elif r == 423:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -57592,7 +58074,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57608,7 +58090,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C427()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57616,11 +58098,11 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # amount
+        if r == 426:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 778:  # evenly
+        elif r == 782:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -57630,7 +58112,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57646,7 +58128,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C429()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57654,46 +58136,46 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 680:  # named
+        if r == 684:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 681:  # amount
+        elif r == 685:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 682:  # equal
+        elif r == 686:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 779:  # power
+        elif r == 783:  # power
             x = c[0]
-            value = _b791(x, inst, lim, made)
+            value = _b795(x, inst, lim, made)
             d['power'] = value
-        elif r == 780:  # amount
+        elif r == 784:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 683:  # you
+        elif r == 687:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 684:  # target
+        elif r == 688:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 424:  # also
+        elif r == 428:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57706,7 +58188,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57722,7 +58204,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C431()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57730,9 +58212,9 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # target
+        if r == 430:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57745,7 +58227,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57761,7 +58243,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C434()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57769,13 +58251,13 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # player
+        if r == 432:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
-        elif r == 429:  # amount
+        elif r == 433:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
@@ -57787,7 +58269,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57803,7 +58285,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C436()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57811,9 +58293,9 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # target
+        if r == 435:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57826,7 +58308,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57842,7 +58324,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C441()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57850,21 +58332,21 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # count
+        if r == 437:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 685:  # tapped
+        elif r == 689:  # tapped
             d['tapped'] = True
-        elif r == 434:  # power
+        elif r == 438:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 435:  # toughness
+        elif r == 439:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 686:  # colors
+        elif r == 690:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -57872,17 +58354,17 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 687:  # subtypes
+        elif r == 691:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 688:  # types
+        elif r == 692:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 689:  # keywords
+        elif r == 693:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57896,23 +58378,23 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 436:  # tokname
+        elif r == 440:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 690:  # per
+        elif r == 694:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 691:  # pertime
+        elif r == 695:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b782(x, inst, lim, made)
+            value = _b786(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -57922,7 +58404,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57938,7 +58420,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C442()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57946,9 +58428,9 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # anycolor
+        if r == 787:  # anycolor
             d['anycolor'] = True
-        elif r == 784:  # choices
+        elif r == 788:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -57958,23 +58440,23 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 692:  # last
+        elif r == 696:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 693:  # mana
+        elif r == 697:  # mana
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['mana'] = value
-        elif r == 850:  # alts
+        elif r == 854:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b112(x, inst, lim, made))
-        elif r == 694:  # per
+        elif r == 698:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b786(x, inst, lim, made)
+            value = _b790(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57984,7 +58466,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58000,7 +58482,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C444()
     d: dict[str, Any] = {'player': None, 'third': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58008,31 +58490,31 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # player
+        if r == 443:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
-        elif r == 695:  # third
+        elif r == 699:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 696:  # hand
+        elif r == 700:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 697:  # amount
+        elif r == 701:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 787:  # random
+        elif r == 791:  # random
             d['random'] = True
-        elif r == 698:  # per
+        elif r == 702:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b782(x, inst, lim, made)
+            value = _b786(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -58042,7 +58524,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58058,7 +58540,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C446()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58066,31 +58548,31 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # player
+        if r == 445:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
-        elif r == 699:  # amount
+        elif r == 703:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 788:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b782(x, inst, lim, made)
-            d['per'] = value
-        elif r == 789:  # per
+        elif r == 792:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b786(x, inst, lim, made)
             d['per'] = value
-        elif r == 700:  # equal
+        elif r == 793:  # per
             x = c[0]
-            value = _b791(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b790(x, inst, lim, made)
+            d['per'] = value
+        elif r == 704:  # equal
+            x = c[0]
+            value = _b795(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -58100,7 +58582,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58116,7 +58598,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C449()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58124,18 +58606,18 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # target
+        if r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 444:  # duration
+        elif r == 448:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b705(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -58145,7 +58627,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58161,7 +58643,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C451()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58169,14 +58651,14 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # target
+        if r == 450:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 702:  # yours
+        elif r == 706:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -58188,7 +58670,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58204,7 +58686,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C454()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58212,23 +58694,23 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # target
+        if r == 452:  # target
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['target'] = value
-        elif r == 449:  # source
+        elif r == 453:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b706(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['source'] = value
-        elif r == 801:  # hand
+        elif r == 805:  # hand
             d['hand'] = True
-        elif r == 707:  # battlefield
+        elif r == 711:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 802:  # mine
+        elif r == 806:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -58238,7 +58720,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58254,7 +58736,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C458()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58262,30 +58744,30 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # target
+        if r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 708:  # fromgy
+        elif r == 712:  # fromgy
             d['fromgy'] = True
-        elif r == 803:  # choice
+        elif r == 807:  # choice
             d['choice'] = True
-        elif r == 804:  # facedown
+        elif r == 808:  # facedown
             d['facedown'] = True
-        elif r == 805:  # mine
+        elif r == 809:  # mine
             d['mine'] = True
-        elif r == 806:  # owners
+        elif r == 810:  # owners
             d['owners'] = True
-        elif r == 452:  # amount
+        elif r == 456:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 453:  # counter
+        elif r == 457:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -58299,7 +58781,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58315,7 +58797,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C461()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58323,11 +58805,11 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # filter
+        if r == 459:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 456:  # hands
+        elif r == 460:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -58339,7 +58821,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58355,7 +58837,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C466()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58363,38 +58845,38 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # player
+        if r == 462:  # player
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
-        elif r == 709:  # upto
+        elif r == 713:  # upto
             d['upto'] = True
-        elif r == 459:  # count
+        elif r == 463:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 460:  # filter
+        elif r == 464:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 807:  # alts
+        elif r == 811:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b298(x, inst, lim, made))
-        elif r == 710:  # reveal
+        elif r == 714:  # reveal
             d['reveal'] = True
-        elif r == 808:  # thatcard
+        elif r == 812:  # thatcard
             d['thatcard'] = True
-        elif r == 809:  # thosecards
+        elif r == 813:  # thosecards
             d['thosecards'] = True
-        elif r == 461:  # destination
+        elif r == 465:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 718:  # tapped
+        elif r == 722:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -58404,7 +58886,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58420,7 +58902,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C470()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58428,20 +58910,20 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # target
+        if r == 467:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 464:  # unless
+        elif r == 468:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b720(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['unless'] = value
-        elif r == 465:  # per
+        elif r == 469:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -58455,7 +58937,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58471,7 +58953,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C472()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58479,9 +58961,9 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # player
+        if r == 471:  # player
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58491,7 +58973,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58507,7 +58989,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C475()
     d: dict[str, Any] = {'target': None, 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58515,14 +58997,14 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # target
+        if r == 473:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 470:  # into
+        elif r == 474:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -58534,7 +59016,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58550,7 +59032,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C479()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58558,19 +59040,19 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # amount
+        if r == 476:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 473:  # player
+        elif r == 477:  # player
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
-        elif r == 474:  # owner
+        elif r == 478:  # owner
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -58580,7 +59062,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58596,7 +59078,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C482()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58604,11 +59086,11 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # filter
+        if r == 480:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 477:  # battlefield
+        elif r == 481:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58620,7 +59102,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58636,7 +59118,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C486()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58644,17 +59126,17 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # amount
+        if r == 483:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 480:  # counter
+        elif r == 484:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 481:  # target
+        elif r == 485:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58667,7 +59149,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58683,7 +59165,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C489()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58691,24 +59173,24 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # target
+        if r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 484:  # source
+        elif r == 488:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b706(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['source'] = value
-        elif r == 722:  # top
+        elif r == 726:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 723:  # bottom
+        elif r == 727:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -58720,7 +59202,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58736,7 +59218,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C491()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58744,9 +59226,9 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # target
+        if r == 490:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58759,7 +59241,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58775,7 +59257,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C497()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58783,36 +59265,36 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 489:  # source
+        elif r == 493:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b706(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['source'] = value
-        elif r == 490:  # amount
+        elif r == 494:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 491:  # counter
+        elif r == 495:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 492:  # also
+        elif r == 496:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58825,7 +59307,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58841,7 +59323,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C500()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58849,11 +59331,11 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # amount
+        if r == 498:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 495:  # gy
+        elif r == 499:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -58865,7 +59347,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58881,7 +59363,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C502()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58889,9 +59371,9 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # player
+        if r == 501:  # player
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58901,7 +59383,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58917,7 +59399,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C504()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58925,9 +59407,9 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 503:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58940,7 +59422,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58956,7 +59438,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C508()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58964,17 +59446,17 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # player
+        if r == 505:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
-        elif r == 502:  # amount
+        elif r == 506:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 503:  # filter
+        elif r == 507:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -58986,7 +59468,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59002,7 +59484,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C512()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59010,20 +59492,20 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # target
+        if r == 509:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 506:  # unless
+        elif r == 510:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b720(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['unless'] = value
-        elif r == 507:  # per
+        elif r == 511:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -59037,86 +59519,8 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C510()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 509:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C512()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 511:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59141,7 +59545,46 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 513:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C516()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 515:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59155,7 +59598,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59171,24 +59614,16 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C518()
-    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # amount
+        if r == 517:  # target
             x = c[0]
-            value = _b134(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 516:  # counter
-            x = c[0]
-            value = _b144(x, inst, lim, made)
-            d['counter'] = value
-        elif r == 517:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59201,58 +59636,8 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C520()
-    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 724:  # step
-            x = c[0]
-            if type(x) is Nt and x.rule == 810 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['step'] = value
-        elif r == 725:  # endcombat
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['endcombat'] = value
-        elif r == 519:  # effect
-            x = c[0]
-            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['effect'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59268,22 +59653,24 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C522()
-    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # amount
+        if r == 519:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 811:  # you
-            d['you'] = True
-        elif r == 726:  # target
+        elif r == 520:  # counter
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b144(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 521:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59297,7 +59684,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59313,28 +59700,31 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C524()
-    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # target
+        if r == 728:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 814 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['step'] = value
+        elif r == 729:  # endcombat
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['endcombat'] = value
+        elif r == 523:  # effect
+            x = c[0]
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
-            d['target'] = value
-        elif r == 727:  # label
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['label'] = value
-        elif r == 728:  # free
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['free'] = value
+            d['effect'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59344,7 +59734,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59360,6 +59750,98 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C526()
+    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 525:  # amount
+            x = c[0]
+            value = _b134(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 815:  # you
+            d['you'] = True
+        elif r == 730:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C528()
+    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 527:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 731:  # label
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['label'] = value
+        elif r == 732:  # free
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['free'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C530()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59367,14 +59849,14 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # target
+        if r == 529:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 729:  # newtargets
+        elif r == 733:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -59384,7 +59866,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59400,7 +59882,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C531()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59408,26 +59890,26 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # thatnoun
+        if r == 734:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 731:  # they
+        elif r == 735:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 732:  # destroyed
+        elif r == 736:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 733:  # target
+        elif r == 737:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 734:  # thisturn
+        elif r == 738:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -59437,7 +59919,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59453,7 +59935,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C535()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59461,22 +59943,22 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # target
+        if r == 532:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 529:  # phaseout
+        elif r == 533:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 530:  # unless
+        elif r == 534:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b720(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -59486,7 +59968,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59502,7 +59984,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C538()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59510,14 +59992,14 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # target
+        if r == 536:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 533:  # nountap
+        elif r == 537:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -59529,7 +60011,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59545,7 +60027,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C541()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59553,30 +60035,30 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # lead
+        if r == 539:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b705(x, inst, lim, made)
             d['lead'] = value
-        elif r == 735:  # target
+        elif r == 739:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 736:  # also
+        elif r == 740:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b748(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['also'] = value
-        elif r == 737:  # group
+        elif r == 741:  # group
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['group'] = value
-        elif r == 738:  # parts
+        elif r == 742:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -59585,18 +60067,18 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 605 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 536:  # duration
+        elif r == 540:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b705(x, inst, lim, made)
             d['duration'] = value
-        elif r == 739:  # tail
+        elif r == 743:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -59605,7 +60087,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 605 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59618,7 +60100,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59634,7 +60116,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C543()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59642,13 +60124,13 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # controller
+        if r == 744:  # controller
             d['controller'] = True
-        elif r == 540:  # owner
+        elif r == 544:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 541:  # who
+        elif r == 545:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -59660,7 +60142,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59676,7 +60158,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C550()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59684,7 +60166,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # filter
+        if r == 549:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -59696,7 +60178,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59712,7 +60194,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C552()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59720,7 +60202,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # any
+        if r == 551:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -59732,7 +60214,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59748,7 +60230,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C555()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59756,13 +60238,13 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # each
+        if r == 749:  # each
             d['each'] = True
-        elif r == 549:  # count
+        elif r == 553:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 550:  # filter
+        elif r == 554:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -59774,7 +60256,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59790,7 +60272,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C557()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59798,7 +60280,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 552:  # who
+        if r == 556:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -59810,7 +60292,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59826,7 +60308,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C559()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59834,7 +60316,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # that
+        if r == 558:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -59846,7 +60328,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59862,7 +60344,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C561()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59870,9 +60352,9 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 815:  # equipped
+        if r == 819:  # equipped
             d['equipped'] = True
-        elif r == 556:  # enchanted
+        elif r == 560:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -59884,7 +60366,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59900,7 +60382,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C568()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59908,11 +60390,11 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # whose
+        if r == 566:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 563:  # step
+        elif r == 567:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -59924,7 +60406,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59940,7 +60422,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C572()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59948,11 +60430,11 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # lead
+        if r == 570:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 567:  # counter
+        elif r == 571:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
@@ -59964,7 +60446,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59980,7 +60462,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C576()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59988,15 +60470,15 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # lead
+        if r == 573:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 570:  # subject
+        elif r == 574:  # subject
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['subject'] = value
-        elif r == 571:  # batch
+        elif r == 575:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -60008,7 +60490,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60024,7 +60506,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C578()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60032,13 +60514,13 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # lead
+        if r == 577:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 750:  # creature
+        elif r == 754:  # creature
             d['creature'] = True
-        elif r == 751:  # events
+        elif r == 755:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60047,7 +60529,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 818 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60060,7 +60542,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60076,7 +60558,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C582()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60084,15 +60566,15 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # lead
+        if r == 579:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 576:  # who
+        elif r == 580:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 577:  # spell
+        elif r == 581:  # spell
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['spell'] = value
@@ -60104,7 +60586,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60120,7 +60602,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C585()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60128,17 +60610,17 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # lead
+        if r == 583:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 848:  # thisor
+        elif r == 852:  # thisor
             d['thisor'] = True
-        elif r == 580:  # subject
+        elif r == 584:  # subject
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['subject'] = value
-        elif r == 752:  # events
+        elif r == 756:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60147,12 +60629,12 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 818 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 753:  # undercontrol
+        elif r == 757:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -60162,7 +60644,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60178,7 +60660,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C598()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60186,11 +60668,11 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # command
+        if r == 597:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 595:  # battlefield
+        elif r == 599:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -60202,7 +60684,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60218,7 +60700,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C604()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60226,29 +60708,29 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # additional
+        if r == 759:  # additional
             d['additional'] = True
-        elif r == 598:  # power
+        elif r == 602:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 599:  # toughness
+        elif r == 603:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 756:  # per
+        elif r == 760:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 757:  # perfilter
+        elif r == 761:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b298(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 849:  # onbf
+        elif r == 853:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60258,7 +60740,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60274,7 +60756,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C607()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60282,7 +60764,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # both
+        if r == 606:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -60294,7 +60776,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60310,7 +60792,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C609()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60318,7 +60800,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # attack
+        if r == 608:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -60330,7 +60812,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60346,7 +60828,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C611()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60354,7 +60836,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # block
+        if r == 610:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -60366,7 +60848,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60382,7 +60864,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C613()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60390,7 +60872,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # count
+        if r == 612:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60402,7 +60884,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60418,7 +60900,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C614()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60426,7 +60908,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # filters
+        if r == 762:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60446,7 +60928,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60462,7 +60944,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C615()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60470,7 +60952,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # filters
+        if r == 763:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60490,7 +60972,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60506,7 +60988,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C617()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60514,9 +60996,9 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # quality
+        if r == 616:  # quality
             x = c[0]
-            value = _b761(x, inst, lim, made)
+            value = _b765(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60526,7 +61008,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60542,7 +61024,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C618()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60550,7 +61032,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # opponents
+        if r == 767:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60560,7 +61042,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60576,7 +61058,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C620()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60584,7 +61066,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # destroyed
+        if r == 619:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -60596,7 +61078,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60612,7 +61094,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C622()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60620,7 +61102,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # phase
+        if r == 621:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -60632,7 +61114,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60648,7 +61130,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C624()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60656,7 +61138,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # untap
+        if r == 623:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60668,7 +61150,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60684,7 +61166,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C626()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60692,9 +61174,9 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # ability
+        if r == 625:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 764 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 768 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60707,7 +61189,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60723,7 +61205,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C629()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60731,14 +61213,14 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # keyword
+        if r == 627:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 624:  # manacost
+        elif r == 628:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -60750,7 +61232,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60766,7 +61248,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C630()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60774,7 +61256,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # keywords
+        if r == 769:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -60796,7 +61278,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60812,7 +61294,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C631()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60820,7 +61302,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # keywords
+        if r == 770:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -60842,7 +61324,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60858,7 +61340,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C634()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60866,11 +61348,11 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # first
+        if r == 632:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 629:  # regular
+        elif r == 633:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -60884,7 +61366,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60900,7 +61382,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C636()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60908,7 +61390,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # excess
+        if r == 635:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -60920,7 +61402,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60936,7 +61418,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C638()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60944,7 +61426,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # untapped
+        if r == 637:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -60956,7 +61438,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60972,7 +61454,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C640()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60980,11 +61462,11 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # its
+        if r == 771:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 635:  # untap
+        elif r == 639:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60996,7 +61478,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61012,7 +61494,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C642()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61020,7 +61502,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # gains
+        if r == 641:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -61032,7 +61514,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61048,7 +61530,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C644()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61056,7 +61538,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # lethal
+        if r == 643:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -61068,7 +61550,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61084,7 +61566,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C646()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61092,7 +61574,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # ascounters
+        if r == 645:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -61104,80 +61586,8 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C644()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 643:  # quality
-            x = c[0]
-            value = _b761(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C646()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 645:  # quality
-            x = c[0]
-            value = _b761(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61202,7 +61612,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 647:  # quality
             x = c[0]
-            value = _b761(x, inst, lim, made)
+            value = _b765(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61213,7 +61623,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61229,22 +61639,17 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C650()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # thisturn
-            d['thisturn'] = True
-        elif r == 649:  # keyword
+        if r == 649:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b765(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -61254,7 +61659,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61270,17 +61675,17 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C652()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 651:  # count
+        if r == 651:  # quality
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            value = _b765(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -61290,7 +61695,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61306,17 +61711,22 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C654()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # attacks
+        if r == 772:  # thisturn
+            d['thisturn'] = True
+        elif r == 653:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -61326,7 +61736,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61342,17 +61752,17 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C656()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 655:  # blocks
+        if r == 655:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -61362,7 +61772,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61378,17 +61788,17 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C658()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 657:  # unblockable
+        if r == 657:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -61398,7 +61808,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61414,6 +61824,78 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C660()
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 659:  # blocks
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C662()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 661:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C664()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61421,7 +61903,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # color
+        if r == 663:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61436,7 +61918,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61452,7 +61934,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C705()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61460,23 +61942,23 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # eot
+        if r == 798:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 795:  # next_upkeep
+        elif r == 799:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 796:  # losecontrol
+        elif r == 800:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 797:  # thisturn
+        elif r == 801:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 798:  # thiscombat
+        elif r == 802:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -61488,7 +61970,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61504,7 +61986,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C708()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61512,13 +61994,13 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # another
+        if r == 803:  # another
             d['another'] = True
-        elif r == 703:  # filter
+        elif r == 707:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 800:  # ingy
+        elif r == 804:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61528,7 +62010,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61544,7 +62026,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C706()
+    inst: Any = _C710()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61552,7 +62034,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # whose
+        if r == 709:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -61564,7 +62046,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61580,7 +62062,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C712()
+    inst: Any = _C716()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61588,7 +62070,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # zone
+        if r == 715:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -61600,7 +62082,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61616,7 +62098,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C719()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61624,9 +62106,9 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # player
+        if r == 718:  # player
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -61636,7 +62118,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61652,7 +62134,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C721()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61660,9 +62142,9 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # player
+        if r == 720:  # player
             x = c[0]
-            value = _b539(x, inst, lim, made)
+            value = _b543(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -61672,7 +62154,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61688,7 +62170,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C720()
+    inst: Any = _C724()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61696,11 +62178,11 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # cost
+        if r == 723:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 721:  # param
+        elif r == 725:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61715,7 +62197,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61731,7 +62213,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C746()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61739,9 +62221,9 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # word
+        if r == 745:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61754,7 +62236,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61770,7 +62252,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C748()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61778,11 +62260,11 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # player
+        if r == 747:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 812:  # walker
+        elif r == 816:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -61792,7 +62274,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61808,7 +62290,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C752()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61816,33 +62298,33 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # quant
+        if r == 750:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 747:  # filter
+        elif r == 751:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 813:  # attached
+        elif r == 817:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 814:  # samename
+        elif r == 818:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 851:  # ingy
+        elif r == 855:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61852,7 +62334,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61868,7 +62350,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C761()
+    inst: Any = _C765()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61876,11 +62358,11 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # word
+        if r == 764:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 762:  # param
+        elif r == 766:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61895,7 +62377,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61911,7 +62393,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C786()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61919,7 +62401,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # word
+        if r == 785:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 309 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61934,7 +62416,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61950,7 +62432,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C790()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61958,13 +62440,13 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # filter
+        if r == 789:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 856:  # gy
+        elif r == 860:  # gy
             d['gy'] = True
-        elif r == 857:  # bf
+        elif r == 861:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61974,7 +62456,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61990,7 +62472,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C795()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61998,21 +62480,21 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # power
+        if r == 794:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 792:  # power
+        elif r == 796:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 793:  # target
+        elif r == 797:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -62025,7 +62507,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62041,7 +62523,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C821()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62049,7 +62531,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # enters
+        if r == 820:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -62061,7 +62543,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62077,7 +62559,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C824()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62085,7 +62567,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # leaves
+        if r == 823:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -62097,7 +62579,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62113,7 +62595,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C826()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62121,7 +62603,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # dies
+        if r == 825:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -62133,7 +62615,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62149,7 +62631,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C828()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62157,7 +62639,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # graveyard
+        if r == 827:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -62169,7 +62651,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62185,7 +62667,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C830()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62193,7 +62675,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # alone
+        if r == 829:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -62205,7 +62687,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62221,7 +62703,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C828()
+    inst: Any = _C832()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62229,7 +62711,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # attacks
+        if r == 831:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -62241,7 +62723,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62257,7 +62739,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C834()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62265,11 +62747,11 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # blocks
+        if r == 833:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 852:  # acreature
+        elif r == 856:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -62279,7 +62761,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62295,7 +62777,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C838()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62303,17 +62785,17 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # blocked
+        if r == 835:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 832:  # article
+        elif r == 836:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 833:  # filter
+        elif r == 837:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -62327,7 +62809,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62343,7 +62825,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C840()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62351,7 +62833,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # direction
+        if r == 839:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -62363,7 +62845,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62379,7 +62861,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C842()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62387,7 +62869,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # up
+        if r == 841:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -62399,7 +62881,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62415,7 +62897,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C844()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62423,7 +62905,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # way
+        if r == 843:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -62435,7 +62917,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62451,7 +62933,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C842()
+    inst: Any = _C846()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62459,11 +62941,11 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # targeted
+        if r == 845:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 853:  # opponents
+        elif r == 857:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -62473,7 +62955,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62489,7 +62971,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C849()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62497,13 +62979,13 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 854:  # combat
+        if r == 858:  # combat
             d['combat'] = True
-        elif r == 843:  # deals
+        elif r == 847:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 844:  # recipient
+        elif r == 848:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -62517,7 +62999,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62533,7 +63015,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C851()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62541,9 +63023,9 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 855:  # combat
+        if r == 859:  # combat
             d['combat'] = True
-        elif r == 846:  # dealt
+        elif r == 850:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -62892,531 +63374,535 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b332,  # 332 MayPlayEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 333 __asgn_plain
     _b334,  # 334 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 336 __asgn_plain
-    _b337,  # 337 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 338 __asgn_plain
-    _b339,  # 339 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 341 __asgn_plain
-    _b342,  # 342 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 343 __asgn_plain
-    _b344,  # 344 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 345 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 346 __asgn_plain
-    _b347,  # 347 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 348 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 356 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 357 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 360 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 361 __asgn_plain
-    _b362,  # 362 ChangeBaseEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 363 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 364 __asgn_optional
-    _b365,  # 365 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 366 __asgn_plain
-    _b367,  # 367 TypeArg
-    _b368,  # 368 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 369 __asgn_plain
-    _b370,  # 370 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 ForArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 373 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 374 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 337 __asgn_plain
+    _b338,  # 338 RevealTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 340 __asgn_plain
+    _b341,  # 341 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 342 __asgn_plain
+    _b343,  # 343 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 344 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 345 __asgn_plain
+    _b346,  # 346 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 347 __asgn_plain
+    _b348,  # 348 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 350 __asgn_plain
+    _b351,  # 351 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 360 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 361 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 362 __asgn_plain
+    _b363,  # 363 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 364 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 ChangeBaseEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 367 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 368 __asgn_optional
+    _b369,  # 369 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 370 __asgn_plain
+    _b371,  # 371 TypeArg
+    _b372,  # 372 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 373 __asgn_plain
+    _b374,  # 374 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 375 __asgn_plain
+    _b376,  # 376 ForArg
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 377 __asgn_plain
-    _b378,  # 378 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 382 __asgn_plain
-    _b383,  # 383 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 384 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 385 __asgn_plain
-    _b386,  # 386 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 387 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 388 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 389 __asgn_plain
-    _b390,  # 390 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 391 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 392 __asgn_plain
-    _b393,  # 393 CostPerPermanentStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 394 __asgn_plain
-    _b395,  # 395 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 396 __asgn_plain
-    _b397,  # 397 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 398 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 402 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 403 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 404 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 405 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 406 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 420 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 TokenEffect
-    _b438,  # 438 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 490 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 378 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 380 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 381 __asgn_plain
+    _b382,  # 382 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 383 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 384 __asgn_plain
+    _b385,  # 385 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 386 __asgn_plain
+    _b387,  # 387 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 388 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 389 __asgn_plain
+    _b390,  # 390 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 391 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 392 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 395 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 396 __asgn_plain
+    _b397,  # 397 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 398 __asgn_plain
+    _b399,  # 399 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 402 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 404 __asgn_plain
+    _b405,  # 405 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 406 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 407 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 408 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 409 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 410 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 417 __asgn_plain
+    _b418,  # 418 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 424 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 425 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 TokenEffect
+    _b442,  # 442 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 493 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 ExileCardsEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 SacrificeEffect
+    _b502,  # 502 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 506 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 516 __asgn_plain
+    _b514,  # 514 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 TapOrUntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 CopySpellEffect
-    _b527,  # 527 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 PhaseOutEffect
+    _b518,  # 518 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 CopySpellEffect
+    _b531,  # 531 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 ContinuousEffect
-    _match_node,  # 538 ActionWord
-    _b539,  # 539 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 542 __asgn_oneormore
-    _match_node,  # 543 BackWord
-    _node,  # 544 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 554 __asgn_plain
-    _b555,  # 555 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 559 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 BeginningTrigger
-    _node,  # 565 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 ContinuousEffect
+    _match_node,  # 542 ActionWord
+    _b543,  # 543 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 546 __asgn_oneormore
+    _match_node,  # 547 BackWord
+    _node,  # 548 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 563 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 BeginningTrigger
+    _node,  # 569 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 LastCounterTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 ThisTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 583 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 584 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 PTChange
-    _node,  # 601 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 CantBeBlockedByFewer
-    _b610,  # 610 CantBeBlockedExcept
-    _b611,  # 611 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 CantBeTargetedBy
-    _b614,  # 614 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 HasKeywordAtManaCost
-    _b626,  # 626 HasKeywords
-    _b627,  # 627 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 587 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 588 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 601 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 602 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 PTChange
+    _node,  # 605 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 CantBeBlockedByFewer
+    _b614,  # 614 CantBeBlockedExcept
+    _b615,  # 615 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 CantBeTargetedBy
+    _b618,  # 618 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 HasKeywordAtManaCost
+    _b630,  # 630 HasKeywords
+    _b631,  # 631 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 DamageAsCounters
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 655 __asgn_plain
-    _b656,  # 656 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 667 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 669 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 670 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 671 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 672 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 673 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 674 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 677 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 686 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 687 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 688 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 689 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 693 __asgn_plain
+    _b648,  # 648 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 661 __asgn_plain
+    _b662,  # 662 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 671 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 672 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 674 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 675 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 676 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 678 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 681 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 683 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 690 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 691 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 692 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 693 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 697 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 705 __asgn_plain
-    _b706,  # 706 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 711 __asgn_plain
-    _b712,  # 712 OntoBattlefield
-    _node,  # 713 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 714 __asgn_plain
-    _b715,  # 715 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 718 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 719 __asgn_plain
-    _b720,  # 720 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 EachObjects
-    _node,  # 749 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 750 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 760 __asgn_plain
-    _b761,  # 761 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 763 __asgn_optional
-    _node,  # 764 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 766 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 769 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 770 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 771 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 772 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 773 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 774 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 775 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 776 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 777 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 784 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 807 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 809 __asgn_optional
-    _match_node,  # 810 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 813 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 814 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 EntersEvent
-    _node,  # 818 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 831 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 832 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 843 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 848 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 849 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 850 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 851 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 852 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 853 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 854 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 855 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 856 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 857 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 707 __asgn_plain
+    _b708,  # 708 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 715 __asgn_plain
+    _b716,  # 716 OntoBattlefield
+    _node,  # 717 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 718 __asgn_plain
+    _b719,  # 719 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 745 __asgn_plain
+    _b746,  # 746 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 EachObjects
+    _node,  # 753 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 767 __asgn_optional
+    _node,  # 768 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 769 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 770 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 773 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 774 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 775 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 776 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 777 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 778 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 779 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 780 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 781 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 788 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 811 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 813 __asgn_optional
+    _match_node,  # 814 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 817 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 818 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 EntersEvent
+    _node,  # 822 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 835 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 836 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 841 __asgn_plain
+    _b842,  # 842 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 843 __asgn_plain
+    _b844,  # 844 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 845 __asgn_plain
+    _b846,  # 846 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 847 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 848 __asgn_plain
+    _b849,  # 849 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 850 __asgn_plain
+    _b851,  # 851 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 852 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 853 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 854 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 855 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 856 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 857 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 858 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 859 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 860 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 861 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 231, 235, 249, 544, 565, 601, 713, 749, 764, 818])
+_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 231, 235, 249, 548, 569, 605, 717, 753, 768, 822])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -63756,363 +64242,363 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b334,  # 334 BlockRequirementEffect
     None,  # 335 __asgn_plain
     None,  # 336 __asgn_plain
-    _b337,  # 337 TopCardActionEffect
-    None,  # 338 __asgn_plain
-    _b339,  # 339 PayEffect
+    None,  # 337 __asgn_plain
+    _b338,  # 338 RevealTopEffect
+    None,  # 339 __asgn_plain
     None,  # 340 __asgn_plain
-    None,  # 341 __asgn_plain
-    _b342,  # 342 NumberedActionEffect
-    None,  # 343 __asgn_plain
-    _b344,  # 344 AttachEffect
+    _b341,  # 341 TopCardActionEffect
+    None,  # 342 __asgn_plain
+    _b343,  # 343 PayEffect
+    None,  # 344 __asgn_plain
     None,  # 345 __asgn_plain
-    None,  # 346 __asgn_plain
-    _b347,  # 347 FightEffect
-    None,  # 348 __asgn_plain
+    _b346,  # 346 NumberedActionEffect
+    None,  # 347 __asgn_plain
+    _b348,  # 348 AttachEffect
     None,  # 349 __asgn_plain
-    _b350,  # 350 LookAtTopEffect
-    None,  # 351 __asgn_plain
+    None,  # 350 __asgn_plain
+    _b351,  # 351 FightEffect
     None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
-    _b354,  # 354 ObjectDamageEffect
+    _b354,  # 354 LookAtTopEffect
     None,  # 355 __asgn_plain
     None,  # 356 __asgn_plain
     None,  # 357 __asgn_plain
-    None,  # 358 __asgn_plain
-    _b359,  # 359 MoveCountersEffect
+    _b358,  # 358 ObjectDamageEffect
+    None,  # 359 __asgn_plain
     None,  # 360 __asgn_plain
     None,  # 361 __asgn_plain
-    _b362,  # 362 ChangeBaseEffect
-    None,  # 363 __asgn_optional
-    None,  # 364 __asgn_optional
-    _b365,  # 365 KeywordCost
-    None,  # 366 __asgn_plain
-    _b367,  # 367 TypeArg
-    _b368,  # 368 QualityArg
-    None,  # 369 __asgn_plain
-    _b370,  # 370 OntoArg
-    None,  # 371 __asgn_plain
-    _b372,  # 372 ForArg
+    None,  # 362 __asgn_plain
+    _b363,  # 363 MoveCountersEffect
+    None,  # 364 __asgn_plain
+    None,  # 365 __asgn_plain
+    _b366,  # 366 ChangeBaseEffect
+    None,  # 367 __asgn_optional
+    None,  # 368 __asgn_optional
+    _b369,  # 369 KeywordCost
+    None,  # 370 __asgn_plain
+    _b371,  # 371 TypeArg
+    _b372,  # 372 QualityArg
     None,  # 373 __asgn_plain
-    None,  # 374 __asgn_plain
+    _b374,  # 374 OntoArg
     None,  # 375 __asgn_plain
-    None,  # 376 __asgn_plain
+    _b376,  # 376 ForArg
     None,  # 377 __asgn_plain
-    _b378,  # 378 TriggeredStmt
+    None,  # 378 __asgn_plain
     None,  # 379 __asgn_plain
     None,  # 380 __asgn_plain
-    _b381,  # 381 ActivatedStmt
-    None,  # 382 __asgn_plain
-    _b383,  # 383 PTDefiningStmt
-    None,  # 384 __asgn_oneormore
-    None,  # 385 __asgn_plain
-    _b386,  # 386 SpellKind
-    None,  # 387 __asgn_oneormore
+    None,  # 381 __asgn_plain
+    _b382,  # 382 TriggeredStmt
+    None,  # 383 __asgn_plain
+    None,  # 384 __asgn_plain
+    _b385,  # 385 ActivatedStmt
+    None,  # 386 __asgn_plain
+    _b387,  # 387 PTDefiningStmt
     None,  # 388 __asgn_oneormore
     None,  # 389 __asgn_plain
-    _b390,  # 390 EntersTappedStmt
+    _b390,  # 390 SpellKind
     None,  # 391 __asgn_oneormore
-    None,  # 392 __asgn_plain
-    _b393,  # 393 CostPerPermanentStmt
-    None,  # 394 __asgn_plain
-    _b395,  # 395 CostPerTargetStmt
+    None,  # 392 __asgn_oneormore
+    None,  # 393 __asgn_plain
+    _b394,  # 394 EntersTappedStmt
+    None,  # 395 __asgn_oneormore
     None,  # 396 __asgn_plain
-    _b397,  # 397 UncounterableStmt
-    None,  # 398 __asgn_oneormore
-    None,  # 399 __asgn_plain
+    _b397,  # 397 CostPerPermanentStmt
+    None,  # 398 __asgn_plain
+    _b399,  # 399 CostPerTargetStmt
     None,  # 400 __asgn_plain
-    _b401,  # 401 StaticStmt
-    None,  # 402 __asgn_optional
-    None,  # 403 __asgn_oneormore
-    None,  # 404 __asgn_oneormore
-    None,  # 405 __asgn_oneormore
+    _b401,  # 401 UncounterableStmt
+    None,  # 402 __asgn_oneormore
+    None,  # 403 __asgn_plain
+    None,  # 404 __asgn_plain
+    _b405,  # 405 StaticStmt
     None,  # 406 __asgn_optional
-    None,  # 407 __asgn_plain
-    None,  # 408 __asgn_plain
-    None,  # 409 __asgn_plain
-    None,  # 410 __asgn_plain
+    None,  # 407 __asgn_oneormore
+    None,  # 408 __asgn_oneormore
+    None,  # 409 __asgn_oneormore
+    None,  # 410 __asgn_optional
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
-    _b414,  # 414 ControlClause
+    None,  # 414 __asgn_plain
     None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
     None,  # 417 __asgn_plain
-    None,  # 418 __asgn_plain
+    _b418,  # 418 ControlClause
     None,  # 419 __asgn_plain
-    None,  # 420 __asgn_oneormore
+    None,  # 420 __asgn_plain
     None,  # 421 __asgn_plain
     None,  # 422 __asgn_plain
-    _b423,  # 423 DividedDamageEffect
-    None,  # 424 __asgn_plain
-    _b425,  # 425 DamageEffect
+    None,  # 423 __asgn_plain
+    None,  # 424 __asgn_oneormore
+    None,  # 425 __asgn_plain
     None,  # 426 __asgn_plain
-    _b427,  # 427 DestroyEffect
+    _b427,  # 427 DividedDamageEffect
     None,  # 428 __asgn_plain
-    None,  # 429 __asgn_plain
-    _b430,  # 430 DrawEffect
-    None,  # 431 __asgn_plain
-    _b432,  # 432 TokenCopyEffect
+    _b429,  # 429 DamageEffect
+    None,  # 430 __asgn_plain
+    _b431,  # 431 DestroyEffect
+    None,  # 432 __asgn_plain
     None,  # 433 __asgn_plain
-    None,  # 434 __asgn_plain
+    _b434,  # 434 DrawEffect
     None,  # 435 __asgn_plain
-    None,  # 436 __asgn_plain
-    _b437,  # 437 TokenEffect
-    _b438,  # 438 AddManaEffect
+    _b436,  # 436 TokenCopyEffect
+    None,  # 437 __asgn_plain
+    None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
-    _b440,  # 440 DiscardEffect
-    None,  # 441 __asgn_plain
-    _b442,  # 442 GainLifeEffect
+    None,  # 440 __asgn_plain
+    _b441,  # 441 TokenEffect
+    _b442,  # 442 AddManaEffect
     None,  # 443 __asgn_plain
-    None,  # 444 __asgn_plain
-    _b445,  # 445 GainControlEffect
-    None,  # 446 __asgn_plain
-    _b447,  # 447 ReturnToHandEffect
+    _b444,  # 444 DiscardEffect
+    None,  # 445 __asgn_plain
+    _b446,  # 446 GainLifeEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
-    None,  # 449 __asgn_plain
-    _b450,  # 450 ReturnFromGraveyardEffect
-    None,  # 451 __asgn_plain
+    _b449,  # 449 GainControlEffect
+    None,  # 450 __asgn_plain
+    _b451,  # 451 ReturnToHandEffect
     None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
-    _b454,  # 454 ReturnToBattlefieldEffect
+    _b454,  # 454 ReturnFromGraveyardEffect
     None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    _b457,  # 457 ReturnAllFromGraveyardsEffect
-    None,  # 458 __asgn_plain
+    None,  # 457 __asgn_plain
+    _b458,  # 458 ReturnToBattlefieldEffect
     None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
-    None,  # 461 __asgn_plain
-    _b462,  # 462 SearchEffect
+    _b461,  # 461 ReturnAllFromGraveyardsEffect
+    None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    _b466,  # 466 CounterSpellEffect
+    _b466,  # 466 SearchEffect
     None,  # 467 __asgn_plain
-    _b468,  # 468 ShuffleEffect
+    None,  # 468 __asgn_plain
     None,  # 469 __asgn_plain
-    None,  # 470 __asgn_plain
-    _b471,  # 471 ShuffleIntoEffect
-    None,  # 472 __asgn_plain
+    _b470,  # 470 CounterSpellEffect
+    None,  # 471 __asgn_plain
+    _b472,  # 472 ShuffleEffect
     None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
-    _b475,  # 475 MillEffect
+    _b475,  # 475 ShuffleIntoEffect
     None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
-    _b478,  # 478 PutFromHandEffect
-    None,  # 479 __asgn_plain
+    None,  # 478 __asgn_plain
+    _b479,  # 479 MillEffect
     None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
-    _b482,  # 482 PutCountersEffect
+    _b482,  # 482 PutFromHandEffect
     None,  # 483 __asgn_plain
     None,  # 484 __asgn_plain
-    _b485,  # 485 PutOnLibraryEffect
-    None,  # 486 __asgn_plain
-    _b487,  # 487 PutIntoZoneEffect
+    None,  # 485 __asgn_plain
+    _b486,  # 486 PutCountersEffect
+    None,  # 487 __asgn_plain
     None,  # 488 __asgn_plain
-    None,  # 489 __asgn_plain
+    _b489,  # 489 PutOnLibraryEffect
     None,  # 490 __asgn_plain
-    None,  # 491 __asgn_plain
+    _b491,  # 491 PutIntoZoneEffect
     None,  # 492 __asgn_plain
-    _b493,  # 493 ExileEffect
+    None,  # 493 __asgn_plain
     None,  # 494 __asgn_plain
     None,  # 495 __asgn_plain
-    _b496,  # 496 ExileCardsEffect
-    None,  # 497 __asgn_plain
-    _b498,  # 498 ExileTopEffect
+    None,  # 496 __asgn_plain
+    _b497,  # 497 ExileEffect
+    None,  # 498 __asgn_plain
     None,  # 499 __asgn_plain
-    _b500,  # 500 RegenerateEffect
+    _b500,  # 500 ExileCardsEffect
     None,  # 501 __asgn_plain
-    None,  # 502 __asgn_plain
+    _b502,  # 502 ExileTopEffect
     None,  # 503 __asgn_plain
-    _b504,  # 504 PlayerSacrificesEffect
+    _b504,  # 504 RegenerateEffect
     None,  # 505 __asgn_plain
     None,  # 506 __asgn_plain
     None,  # 507 __asgn_plain
-    _b508,  # 508 SacrificeEffect
+    _b508,  # 508 PlayerSacrificesEffect
     None,  # 509 __asgn_plain
-    _b510,  # 510 UntapEffect
+    None,  # 510 __asgn_plain
     None,  # 511 __asgn_plain
-    _b512,  # 512 TapOrUntapEffect
+    _b512,  # 512 SacrificeEffect
     None,  # 513 __asgn_plain
-    _b514,  # 514 TapEffect
+    _b514,  # 514 UntapEffect
     None,  # 515 __asgn_plain
-    None,  # 516 __asgn_plain
+    _b516,  # 516 TapOrUntapEffect
     None,  # 517 __asgn_plain
-    _b518,  # 518 RemoveCountersEffect
+    _b518,  # 518 TapEffect
     None,  # 519 __asgn_plain
-    _b520,  # 520 DelayedEffect
+    None,  # 520 __asgn_plain
     None,  # 521 __asgn_plain
-    _b522,  # 522 PreventEffect
+    _b522,  # 522 RemoveCountersEffect
     None,  # 523 __asgn_plain
-    _b524,  # 524 CastThisEffect
+    _b524,  # 524 DelayedEffect
     None,  # 525 __asgn_plain
-    _b526,  # 526 CopySpellEffect
-    _b527,  # 527 NoRegenEffect
-    None,  # 528 __asgn_plain
+    _b526,  # 526 PreventEffect
+    None,  # 527 __asgn_plain
+    _b528,  # 528 CastThisEffect
     None,  # 529 __asgn_plain
-    None,  # 530 __asgn_plain
-    _b531,  # 531 PhaseOutEffect
+    _b530,  # 530 CopySpellEffect
+    _b531,  # 531 NoRegenEffect
     None,  # 532 __asgn_plain
     None,  # 533 __asgn_plain
-    _b534,  # 534 NoUntapEffect
-    None,  # 535 __asgn_plain
+    None,  # 534 __asgn_plain
+    _b535,  # 535 PhaseOutEffect
     None,  # 536 __asgn_plain
-    _b537,  # 537 ContinuousEffect
-    None,  # 538 ActionWord
-    _b539,  # 539 PlayerRef
+    None,  # 537 __asgn_plain
+    _b538,  # 538 NoUntapEffect
+    None,  # 539 __asgn_plain
     None,  # 540 __asgn_plain
-    None,  # 541 __asgn_plain
-    None,  # 542 __asgn_oneormore
-    None,  # 543 BackWord
-    None,  # 544 TargetRef
+    _b541,  # 541 ContinuousEffect
+    None,  # 542 ActionWord
+    _b543,  # 543 PlayerRef
+    None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
-    _b546,  # 546 AnyNumberTargets
-    None,  # 547 __asgn_plain
-    _b548,  # 548 AnyTarget
+    None,  # 546 __asgn_oneormore
+    None,  # 547 BackWord
+    None,  # 548 TargetRef
     None,  # 549 __asgn_plain
-    None,  # 550 __asgn_plain
-    _b551,  # 551 UpToTargets
-    None,  # 552 __asgn_plain
-    _b553,  # 553 EachPlayers
+    _b550,  # 550 AnyNumberTargets
+    None,  # 551 __asgn_plain
+    _b552,  # 552 AnyTarget
+    None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
-    _b555,  # 555 ThatRef
+    _b555,  # 555 UpToTargets
     None,  # 556 __asgn_plain
-    _b557,  # 557 EnchantedRef
+    _b557,  # 557 EachPlayers
     None,  # 558 __asgn_plain
-    None,  # 559 __asgn_oneormore
+    _b559,  # 559 ThatRef
     None,  # 560 __asgn_plain
-    None,  # 561 __asgn_plain
+    _b561,  # 561 EnchantedRef
     None,  # 562 __asgn_plain
-    None,  # 563 __asgn_plain
-    _b564,  # 564 BeginningTrigger
-    None,  # 565 Trigger
+    None,  # 563 __asgn_oneormore
+    None,  # 564 __asgn_plain
+    None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
-    _b568,  # 568 LastCounterTrigger
-    None,  # 569 __asgn_plain
+    _b568,  # 568 BeginningTrigger
+    None,  # 569 Trigger
     None,  # 570 __asgn_plain
     None,  # 571 __asgn_plain
-    _b572,  # 572 BatchAttackTrigger
+    _b572,  # 572 LastCounterTrigger
     None,  # 573 __asgn_plain
-    _b574,  # 574 ThisTrigger
+    None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
-    None,  # 576 __asgn_plain
+    _b576,  # 576 BatchAttackTrigger
     None,  # 577 __asgn_plain
-    _b578,  # 578 CastTrigger
+    _b578,  # 578 ThisTrigger
     None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
-    _b581,  # 581 YoursTrigger
-    None,  # 582 __asgn_plain
-    None,  # 583 __asgn_optional
-    None,  # 584 __asgn_optional
-    None,  # 585 __asgn_plain
+    None,  # 581 __asgn_plain
+    _b582,  # 582 CastTrigger
+    None,  # 583 __asgn_plain
+    None,  # 584 __asgn_plain
+    _b585,  # 585 YoursTrigger
     None,  # 586 __asgn_plain
-    None,  # 587 __asgn_plain
-    None,  # 588 __asgn_plain
+    None,  # 587 __asgn_optional
+    None,  # 588 __asgn_optional
     None,  # 589 __asgn_plain
     None,  # 590 __asgn_plain
     None,  # 591 __asgn_plain
     None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    _b594,  # 594 ZonePlace
+    None,  # 594 __asgn_plain
     None,  # 595 __asgn_plain
     None,  # 596 __asgn_plain
     None,  # 597 __asgn_plain
-    None,  # 598 __asgn_plain
+    _b598,  # 598 ZonePlace
     None,  # 599 __asgn_plain
-    _b600,  # 600 PTChange
-    None,  # 601 StaticPart
+    None,  # 600 __asgn_plain
+    None,  # 601 __asgn_plain
     None,  # 602 __asgn_plain
-    _b603,  # 603 CantAttackOrBlock
-    None,  # 604 __asgn_plain
-    _b605,  # 605 CantAttack
+    None,  # 603 __asgn_plain
+    _b604,  # 604 PTChange
+    None,  # 605 StaticPart
     None,  # 606 __asgn_plain
-    _b607,  # 607 CantBlock
+    _b607,  # 607 CantAttackOrBlock
     None,  # 608 __asgn_plain
-    _b609,  # 609 CantBeBlockedByFewer
-    _b610,  # 610 CantBeBlockedExcept
-    _b611,  # 611 CanBlockOnly
+    _b609,  # 609 CantAttack
+    None,  # 610 __asgn_plain
+    _b611,  # 611 CantBlock
     None,  # 612 __asgn_plain
-    _b613,  # 613 CantBeTargetedBy
-    _b614,  # 614 CantBeTargeted
-    None,  # 615 __asgn_plain
-    _b616,  # 616 CantBeDestroyed
-    None,  # 617 __asgn_plain
-    _b618,  # 618 CantPhaseOut
+    _b613,  # 613 CantBeBlockedByFewer
+    _b614,  # 614 CantBeBlockedExcept
+    _b615,  # 615 CanBlockOnly
+    None,  # 616 __asgn_plain
+    _b617,  # 617 CantBeTargetedBy
+    _b618,  # 618 CantBeTargeted
     None,  # 619 __asgn_plain
-    _b620,  # 620 PhasesEachUntap
+    _b620,  # 620 CantBeDestroyed
     None,  # 621 __asgn_plain
-    _b622,  # 622 GainsAbility
+    _b622,  # 622 CantPhaseOut
     None,  # 623 __asgn_plain
-    None,  # 624 __asgn_plain
-    _b625,  # 625 HasKeywordAtManaCost
-    _b626,  # 626 HasKeywords
-    _b627,  # 627 LosesKeywords
+    _b624,  # 624 PhasesEachUntap
+    None,  # 625 __asgn_plain
+    _b626,  # 626 GainsAbility
+    None,  # 627 __asgn_plain
     None,  # 628 __asgn_plain
-    None,  # 629 __asgn_plain
-    _b630,  # 630 CombatDamageSteps
-    None,  # 631 __asgn_plain
-    _b632,  # 632 AssignsExcess
+    _b629,  # 629 HasKeywordAtManaCost
+    _b630,  # 630 HasKeywords
+    _b631,  # 631 LosesKeywords
+    None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
-    _b634,  # 634 AttacksUntapped
+    _b634,  # 634 CombatDamageSteps
     None,  # 635 __asgn_plain
-    _b636,  # 636 DoesntUntap
+    _b636,  # 636 AssignsExcess
     None,  # 637 __asgn_plain
-    _b638,  # 638 DamageGainsLife
+    _b638,  # 638 AttacksUntapped
     None,  # 639 __asgn_plain
-    _b640,  # 640 DamageIsLethal
+    _b640,  # 640 DoesntUntap
     None,  # 641 __asgn_plain
-    _b642,  # 642 DamageAsCounters
+    _b642,  # 642 DamageGainsLife
     None,  # 643 __asgn_plain
-    _b644,  # 644 CantBeBlockedBy
+    _b644,  # 644 DamageIsLethal
     None,  # 645 __asgn_plain
-    _b646,  # 646 CantBeAttachedBy
+    _b646,  # 646 DamageAsCounters
     None,  # 647 __asgn_plain
-    _b648,  # 648 PreventDamageFrom
+    _b648,  # 648 CantBeBlockedBy
     None,  # 649 __asgn_plain
-    _b650,  # 650 AttacksDespite
+    _b650,  # 650 CantBeAttachedBy
     None,  # 651 __asgn_plain
-    _b652,  # 652 MaxBlockers
+    _b652,  # 652 PreventDamageFrom
     None,  # 653 __asgn_plain
-    _b654,  # 654 AttacksEachCombat
+    _b654,  # 654 AttacksDespite
     None,  # 655 __asgn_plain
-    _b656,  # 656 BlocksEachCombat
+    _b656,  # 656 MaxBlockers
     None,  # 657 __asgn_plain
-    _b658,  # 658 CantBeBlocked
+    _b658,  # 658 AttacksEachCombat
     None,  # 659 __asgn_plain
-    _b660,  # 660 IsColor
+    _b660,  # 660 BlocksEachCombat
     None,  # 661 __asgn_plain
-    None,  # 662 __asgn_plain
+    _b662,  # 662 CantBeBlocked
     None,  # 663 __asgn_plain
-    None,  # 664 __asgn_plain
+    _b664,  # 664 IsColor
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
-    None,  # 667 __asgn_oneormore
-    None,  # 668 __asgn_optional
-    None,  # 669 __asgn_optional
-    None,  # 670 __asgn_optional
-    None,  # 671 __asgn_optional
+    None,  # 667 __asgn_plain
+    None,  # 668 __asgn_plain
+    None,  # 669 __asgn_plain
+    None,  # 670 __asgn_plain
+    None,  # 671 __asgn_oneormore
     None,  # 672 __asgn_optional
     None,  # 673 __asgn_optional
-    None,  # 674 __asgn_oneormore
-    None,  # 675 __asgn_plain
-    None,  # 676 __asgn_plain
-    None,  # 677 __asgn_oneormore
-    None,  # 678 __asgn_optional
-    None,  # 679 __asgn_optional
+    None,  # 674 __asgn_optional
+    None,  # 675 __asgn_optional
+    None,  # 676 __asgn_optional
+    None,  # 677 __asgn_optional
+    None,  # 678 __asgn_oneormore
+    None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
-    None,  # 681 __asgn_plain
-    None,  # 682 __asgn_plain
-    None,  # 683 __asgn_plain
+    None,  # 681 __asgn_oneormore
+    None,  # 682 __asgn_optional
+    None,  # 683 __asgn_optional
     None,  # 684 __asgn_plain
-    None,  # 685 __asgn_optional
-    None,  # 686 __asgn_zeroormore
-    None,  # 687 __asgn_zeroormore
-    None,  # 688 __asgn_oneormore
-    None,  # 689 __asgn_oneormore
-    None,  # 690 __asgn_plain
-    None,  # 691 __asgn_plain
-    None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
+    None,  # 685 __asgn_plain
+    None,  # 686 __asgn_plain
+    None,  # 687 __asgn_plain
+    None,  # 688 __asgn_plain
+    None,  # 689 __asgn_optional
+    None,  # 690 __asgn_zeroormore
+    None,  # 691 __asgn_zeroormore
+    None,  # 692 __asgn_oneormore
+    None,  # 693 __asgn_oneormore
     None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
     None,  # 696 __asgn_plain
@@ -64120,161 +64606,165 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 698 __asgn_plain
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
-    _b701,  # 701 Duration
+    None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
-    _b704,  # 704 TargetObject
-    None,  # 705 __asgn_plain
-    _b706,  # 706 FromGraveyard
+    None,  # 704 __asgn_plain
+    _b705,  # 705 Duration
+    None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
-    None,  # 708 __asgn_optional
-    None,  # 709 __asgn_optional
-    None,  # 710 __asgn_optional
+    _b708,  # 708 TargetObject
+    None,  # 709 __asgn_plain
+    _b710,  # 710 FromGraveyard
     None,  # 711 __asgn_plain
-    _b712,  # 712 OntoBattlefield
-    None,  # 713 Destination
-    None,  # 714 __asgn_plain
-    _b715,  # 715 IntoHand
-    None,  # 716 __asgn_plain
-    _b717,  # 717 IntoGraveyard
-    None,  # 718 __asgn_optional
-    None,  # 719 __asgn_plain
-    _b720,  # 720 CostValue
-    None,  # 721 __asgn_plain
-    None,  # 722 __asgn_plain
+    None,  # 712 __asgn_optional
+    None,  # 713 __asgn_optional
+    None,  # 714 __asgn_optional
+    None,  # 715 __asgn_plain
+    _b716,  # 716 OntoBattlefield
+    None,  # 717 Destination
+    None,  # 718 __asgn_plain
+    _b719,  # 719 IntoHand
+    None,  # 720 __asgn_plain
+    _b721,  # 721 IntoGraveyard
+    None,  # 722 __asgn_optional
     None,  # 723 __asgn_plain
-    None,  # 724 __asgn_plain
+    _b724,  # 724 CostValue
     None,  # 725 __asgn_plain
     None,  # 726 __asgn_plain
     None,  # 727 __asgn_plain
     None,  # 728 __asgn_plain
-    None,  # 729 __asgn_optional
+    None,  # 729 __asgn_plain
     None,  # 730 __asgn_plain
     None,  # 731 __asgn_plain
     None,  # 732 __asgn_plain
-    None,  # 733 __asgn_plain
-    None,  # 734 __asgn_optional
+    None,  # 733 __asgn_optional
+    None,  # 734 __asgn_plain
     None,  # 735 __asgn_plain
     None,  # 736 __asgn_plain
     None,  # 737 __asgn_plain
-    None,  # 738 __asgn_oneormore
-    None,  # 739 __asgn_oneormore
-    None,  # 740 __asgn_optional
+    None,  # 738 __asgn_optional
+    None,  # 739 __asgn_plain
+    None,  # 740 __asgn_plain
     None,  # 741 __asgn_plain
-    _b742,  # 742 BackRef
-    None,  # 743 __asgn_plain
-    _b744,  # 744 TargetPlayer
-    None,  # 745 __asgn_optional
-    None,  # 746 __asgn_plain
+    None,  # 742 __asgn_oneormore
+    None,  # 743 __asgn_oneormore
+    None,  # 744 __asgn_optional
+    None,  # 745 __asgn_plain
+    _b746,  # 746 BackRef
     None,  # 747 __asgn_plain
-    _b748,  # 748 EachObjects
-    None,  # 749 KeywordCostPart
-    None,  # 750 __asgn_optional
-    None,  # 751 __asgn_oneormore
-    None,  # 752 __asgn_oneormore
-    None,  # 753 __asgn_optional
+    _b748,  # 748 TargetPlayer
+    None,  # 749 __asgn_optional
+    None,  # 750 __asgn_plain
+    None,  # 751 __asgn_plain
+    _b752,  # 752 EachObjects
+    None,  # 753 KeywordCostPart
     None,  # 754 __asgn_optional
-    None,  # 755 __asgn_optional
-    None,  # 756 __asgn_plain
-    None,  # 757 __asgn_plain
-    None,  # 758 __asgn_oneormore
-    None,  # 759 __asgn_oneormore
+    None,  # 755 __asgn_oneormore
+    None,  # 756 __asgn_oneormore
+    None,  # 757 __asgn_optional
+    None,  # 758 __asgn_optional
+    None,  # 759 __asgn_optional
     None,  # 760 __asgn_plain
-    _b761,  # 761 QualityRef
-    None,  # 762 __asgn_plain
-    None,  # 763 __asgn_optional
-    None,  # 764 GrantedAbility
-    None,  # 765 __asgn_oneormore
-    None,  # 766 __asgn_oneormore
-    None,  # 767 __asgn_plain
-    None,  # 768 __asgn_optional
+    None,  # 761 __asgn_plain
+    None,  # 762 __asgn_oneormore
+    None,  # 763 __asgn_oneormore
+    None,  # 764 __asgn_plain
+    _b765,  # 765 QualityRef
+    None,  # 766 __asgn_plain
+    None,  # 767 __asgn_optional
+    None,  # 768 GrantedAbility
     None,  # 769 __asgn_oneormore
     None,  # 770 __asgn_oneormore
-    None,  # 771 __asgn_oneormore
-    None,  # 772 __asgn_oneormore
+    None,  # 771 __asgn_plain
+    None,  # 772 __asgn_optional
     None,  # 773 __asgn_oneormore
     None,  # 774 __asgn_oneormore
     None,  # 775 __asgn_oneormore
     None,  # 776 __asgn_oneormore
     None,  # 777 __asgn_oneormore
-    None,  # 778 __asgn_optional
-    None,  # 779 __asgn_plain
-    None,  # 780 __asgn_plain
-    None,  # 781 __asgn_plain
-    _b782,  # 782 PerTime
-    None,  # 783 __asgn_optional
-    None,  # 784 __asgn_oneormore
+    None,  # 778 __asgn_oneormore
+    None,  # 779 __asgn_oneormore
+    None,  # 780 __asgn_oneormore
+    None,  # 781 __asgn_oneormore
+    None,  # 782 __asgn_optional
+    None,  # 783 __asgn_plain
+    None,  # 784 __asgn_plain
     None,  # 785 __asgn_plain
-    _b786,  # 786 PerObject
+    _b786,  # 786 PerTime
     None,  # 787 __asgn_optional
-    None,  # 788 __asgn_plain
+    None,  # 788 __asgn_oneormore
     None,  # 789 __asgn_plain
-    None,  # 790 __asgn_plain
-    _b791,  # 791 PowerOf
+    _b790,  # 790 PerObject
+    None,  # 791 __asgn_optional
     None,  # 792 __asgn_plain
     None,  # 793 __asgn_plain
     None,  # 794 __asgn_plain
-    None,  # 795 __asgn_plain
+    _b795,  # 795 PowerOf
     None,  # 796 __asgn_plain
     None,  # 797 __asgn_plain
     None,  # 798 __asgn_plain
-    None,  # 799 __asgn_optional
-    None,  # 800 __asgn_optional
-    None,  # 801 __asgn_optional
-    None,  # 802 __asgn_optional
+    None,  # 799 __asgn_plain
+    None,  # 800 __asgn_plain
+    None,  # 801 __asgn_plain
+    None,  # 802 __asgn_plain
     None,  # 803 __asgn_optional
     None,  # 804 __asgn_optional
     None,  # 805 __asgn_optional
     None,  # 806 __asgn_optional
-    None,  # 807 __asgn_oneormore
+    None,  # 807 __asgn_optional
     None,  # 808 __asgn_optional
     None,  # 809 __asgn_optional
-    None,  # 810 DelayedStep
-    None,  # 811 __asgn_optional
+    None,  # 810 __asgn_optional
+    None,  # 811 __asgn_oneormore
     None,  # 812 __asgn_optional
-    None,  # 813 __asgn_plain
-    None,  # 814 __asgn_plain
+    None,  # 813 __asgn_optional
+    None,  # 814 DelayedStep
     None,  # 815 __asgn_optional
-    None,  # 816 __asgn_plain
-    _b817,  # 817 EntersEvent
-    None,  # 818 ThisEvent
-    None,  # 819 __asgn_plain
-    _b820,  # 820 LeavesEvent
-    None,  # 821 __asgn_plain
-    _b822,  # 822 DiesEvent
+    None,  # 816 __asgn_optional
+    None,  # 817 __asgn_plain
+    None,  # 818 __asgn_plain
+    None,  # 819 __asgn_optional
+    None,  # 820 __asgn_plain
+    _b821,  # 821 EntersEvent
+    None,  # 822 ThisEvent
     None,  # 823 __asgn_plain
-    _b824,  # 824 ToGraveyardEvent
+    _b824,  # 824 LeavesEvent
     None,  # 825 __asgn_plain
-    _b826,  # 826 AttacksAloneEvent
+    _b826,  # 826 DiesEvent
     None,  # 827 __asgn_plain
-    _b828,  # 828 AttacksEvent
+    _b828,  # 828 ToGraveyardEvent
     None,  # 829 __asgn_plain
-    _b830,  # 830 BlocksEvent
+    _b830,  # 830 AttacksAloneEvent
     None,  # 831 __asgn_plain
-    None,  # 832 __asgn_plain
+    _b832,  # 832 AttacksEvent
     None,  # 833 __asgn_plain
-    _b834,  # 834 BlockedEvent
+    _b834,  # 834 BlocksEvent
     None,  # 835 __asgn_plain
-    _b836,  # 836 PhasesEvent
+    None,  # 836 __asgn_plain
     None,  # 837 __asgn_plain
-    _b838,  # 838 TurnedUpEvent
+    _b838,  # 838 BlockedEvent
     None,  # 839 __asgn_plain
-    _b840,  # 840 ExiledThisWayEvent
+    _b840,  # 840 PhasesEvent
     None,  # 841 __asgn_plain
-    _b842,  # 842 TargetedEvent
+    _b842,  # 842 TurnedUpEvent
     None,  # 843 __asgn_plain
-    None,  # 844 __asgn_plain
-    _b845,  # 845 DealsDamageEvent
-    None,  # 846 __asgn_plain
-    _b847,  # 847 DealtDamageEvent
-    None,  # 848 __asgn_optional
-    None,  # 849 __asgn_optional
-    None,  # 850 __asgn_oneormore
-    None,  # 851 __asgn_optional
+    _b844,  # 844 ExiledThisWayEvent
+    None,  # 845 __asgn_plain
+    _b846,  # 846 TargetedEvent
+    None,  # 847 __asgn_plain
+    None,  # 848 __asgn_plain
+    _b849,  # 849 DealsDamageEvent
+    None,  # 850 __asgn_plain
+    _b851,  # 851 DealtDamageEvent
     None,  # 852 __asgn_optional
     None,  # 853 __asgn_optional
-    None,  # 854 __asgn_optional
+    None,  # 854 __asgn_oneormore
     None,  # 855 __asgn_optional
     None,  # 856 __asgn_optional
     None,  # 857 __asgn_optional
+    None,  # 858 __asgn_optional
+    None,  # 859 __asgn_optional
+    None,  # 860 __asgn_optional
+    None,  # 861 __asgn_optional
 ]

@@ -244,6 +244,36 @@ class LookAtTop:
 
 
 @dataclass(frozen=True)
+class RevealTop:
+    """701.16a, 401.2: reveal the top N cards of your library, put one card the selector matches from among
+    them into your hand (one must be chosen if any matches) and the rest into your graveyard."""
+
+    amount: Amount
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Reveal, choose, move."""
+        game = res.game
+        player = res.controller
+        top = list(game.zone(Zone.LIBRARY, player)[:max(self.amount.evaluate(res), 0)])
+        if not top:
+            return
+        game.log(f"{game.players[player].name} reveals {', '.join(game.name_of(o) for o in top)} (701.16a)")
+        matching = [o for o in top if self.filter.matches(game, game.obj(o), player, res.source_oid)]
+        chosen: list[int] = []
+        if matching:
+            opts = tuple(Choice(str(o), game.name_of(o)) for o in matching)
+            chosen = list(game.ask_valid(ChooseCards(player, "Choose the card to put into your hand", opts, 1, 1),
+                                         lambda ans: chosen_keys(ans, matching, 1, 1),
+                                         "choose one of the matching revealed cards"))
+        for o in chosen:
+            game.move(o, Zone.HAND)
+        for o in top:
+            if o not in chosen:
+                game.move(o, Zone.GRAVEYARD)
+
+
+@dataclass(frozen=True)
 class MoveCounters:
     """122.5: remove counters from one object and put them onto another.  If either can't happen
     (the two are one object, the first hasn't that many, either has left the battlefield or was an
@@ -1045,6 +1075,7 @@ __all__ = [
     "CounterUnlessPays",
     "CreateTokenCopy",
     "CreateTokens",
+    "RevealTop",
     "ShuffleIntoLibrary",
     "ExileFromGraveyard",
     "SetBaseValue",

@@ -1031,6 +1031,26 @@ class LookAtTop(Effect):
         return f"rt.LookAtTop(amount={self.amount.python()})"
 
 
+@dataclass(frozen=True)
+class RevealTop(Effect):
+    """701.16a: "reveal the top four cards of your library. Put a creature card from among them into your
+    hand and the rest into your graveyard" -- one matching card, if any, to the hand; the others to the
+    graveyard."""
+
+    amount: Amount
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        n = self.amount.value if isinstance(self.amount, Fixed) else None
+        count = f"{NUMBER_TEXT.get(n, str(n))} cards" if n is not None else f"{self.amount.text()} cards"
+        article = "an" if self.filter.words[:1] in "aeiou" else "a"
+        return (f"reveal the top {count} of your library. Put {article} {self.filter.words} from among them into "
+                "your hand and the rest into your graveyard")
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.RevealTop(amount={self.amount.python()}, filter={self.filter.python()})"
+
+
 # ------------------------------------------------------------------ mana (106)
 
 
