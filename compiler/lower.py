@@ -1020,6 +1020,11 @@ class CardLowering:
     def effect_RegenerateEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.Regenerate(self.target(e.target, cond))
 
+    def effect_ReturnDiscardedEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if self.event is None or "discard" not in getattr(self.event, "events", ()):
+            self.ck.error(e, "'the discarded card' is the card of a discard trigger ('whenever you discard a card: ...')")
+        return ef.ReturnDiscarded()
+
     def effect_ReturnToHandEffect(self, e: Any, cond: Condition | None) -> Effect:
         ref = self.target(e.target, cond)
         if not e.yours:
@@ -1552,6 +1557,12 @@ class CardLowering:
 
     def trigger(self, t: Any) -> StepTrigger | EventTrigger:
         """Lower a trigger condition (603.2)."""
+        if cname(t) == "DiscardTrigger":
+            # 603.2, 701.8: "whenever you discard a card": the card is remembered ("the discarded card")
+            card = _filter(self.ck, t.card, t)
+            article = "an" if card.words[:1] in "aeiou" else "a"
+            return EventTrigger(("discard",), scope="discard_you", subject=card,
+                                words=f"whenever you discard {article} {card.words}")
         if cname(t) == "CastTrigger":
             # 603.2, 601.2i: "whenever an opponent casts a multicolored spell".
             spell = _filter(self.ck, t.spell, t)

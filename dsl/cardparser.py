@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '02110a2512f04810601981f944057238b1defd8599bd7a015814cced7817678e'
+GRAMMAR = 'de7d4a70036ee09a21c8625e738b9dab33291bc1c7da34ae4b4fd124b5432afb'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -472,6 +472,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'duration'),
     ('GainControlEffect', 'common', 'GainControlEffect', ''),
+    ('__asgn_plain', 'plain', '', 'discarded'),
+    ('ReturnDiscardedEffect', 'common', 'ReturnDiscardedEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('ReturnToHandEffect', 'common', 'ReturnToHandEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
@@ -601,6 +603,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('BatchAttackTrigger', 'common', 'BatchAttackTrigger', ''),
     ('__asgn_plain', 'plain', '', 'lead'),
     ('ThisTrigger', 'common', 'ThisTrigger', ''),
+    ('__asgn_plain', 'plain', '', 'lead'),
+    ('__asgn_plain', 'plain', '', 'card'),
+    ('DiscardTrigger', 'common', 'DiscardTrigger', ''),
     ('__asgn_plain', 'plain', '', 'lead'),
     ('__asgn_plain', 'plain', '', 'who'),
     ('__asgn_plain', 'plain', '', 'spell'),
@@ -16799,6 +16804,19 @@ class CardParser:
                 break
         if ch in _F18:
             while True:
+                r = self.r_ReturnDiscardedEffect_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F18:
+            while True:
                 r = self.r_ReturnToHandEffect_0(p)
                 if r is None:
                     p = c
@@ -20092,6 +20110,19 @@ class CardParser:
         if ch in _F11:
             while True:
                 r = self.r_TapEffect_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F18:
+            while True:
+                r = self.r_ReturnDiscardedEffect_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27000,6 +27031,146 @@ class CardParser:
         n.rule = 449
         return p, n
 
+    def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
+        # ReturnDiscardedEffect: Sequence (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'return', '')
+        q += 6
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'the', '')
+        q += 3
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('discarded', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'discarded', '')
+        q += 9
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'card', '')
+        q += 4
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'from', '')
+        q += 4
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'your', '')
+        q += 4
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'graveyard', '')
+        q += 9
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'to', '')
+        q += 2
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'your', '')
+        q += 4
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        q = sk0[p1]
+        if q < 0:
+            q = _WS0(text, p1).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p1] = q
+        if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'hand', '')
+        q += 4
+        p1 = q
+        res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 450
+        p = p1
+        if res2 and n:
+            res.append(n)
+        if not res:
+            return p, None
+        n = Nt(res)
+        n.rule = 451
+        return p, n
+
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
         # ReturnToHandEffect: Sequence (rule)
         text = self.text
@@ -27029,7 +27200,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 450
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -27067,7 +27238,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 451
+        n.rule = 453
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -27099,7 +27270,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
@@ -27115,7 +27286,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 453
+                n.rule = 455
             q = p3
             v = n if res4 else None
             p = q
@@ -27144,7 +27315,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 454
+        n.rule = 456
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -27176,7 +27347,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -27297,7 +27468,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 456
+                n.rule = 458
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27312,7 +27483,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 457
+                n.rule = 459
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -27353,7 +27524,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 458
+        n.rule = 460
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -27397,7 +27568,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -27489,14 +27660,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 460
+            n.rule = 462
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 461
+        n.rule = 463
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -27528,7 +27699,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 462
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
@@ -27592,7 +27763,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 463
+            n.rule = 465
         p = p5
         if res6 and n:
             res.append(n)
@@ -27607,7 +27778,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 464
+            n.rule = 466
         p = p7
         if res8 and n:
             res.append(n)
@@ -27697,7 +27868,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 465
+            n.rule = 467
         p = p11
         if res12 and n:
             res.append(n)
@@ -27713,7 +27884,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 468
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -27745,7 +27916,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -27811,7 +27982,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 468
+                n.rule = 470
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27834,7 +28005,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 469
+                    n.rule = 471
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27907,7 +28078,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 470
+        n.rule = 472
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27939,7 +28110,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 473
         p = p1
         if res2 and n:
             res.append(n)
@@ -27958,7 +28129,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 472
+        n.rule = 474
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -27990,7 +28161,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 475
         p = p1
         if res2 and n:
             res.append(n)
@@ -28034,14 +28205,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 474
+            n.rule = 476
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 475
+        n.rule = 477
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -28098,7 +28269,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 476
+                n.rule = 478
             q = p1
             v = n if res2 else None
             p = q
@@ -28135,7 +28306,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 477
+            n.rule = 479
         p = p3
         if res4 and n:
             res.append(n)
@@ -28174,7 +28345,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 478
+            n.rule = 480
         p = p5
         if res6 and n:
             res.append(n)
@@ -28193,7 +28364,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 481
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -28232,7 +28403,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
@@ -28312,14 +28483,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 481
+            n.rule = 483
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 482
+        n.rule = 484
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -28351,7 +28522,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
@@ -28366,7 +28537,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 484
+            n.rule = 486
         p = p3
         if res4 and n:
             res.append(n)
@@ -28400,14 +28571,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 485
+            n.rule = 487
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 486
+        n.rule = 488
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -28439,7 +28610,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
@@ -28455,7 +28626,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 488
+                n.rule = 490
             q = p3
             v = n if res4 else None
             p = q
@@ -28532,7 +28703,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 489
+        n.rule = 491
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -28564,7 +28735,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 490
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
@@ -28602,7 +28773,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 493
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -28634,7 +28805,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -28650,7 +28821,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 493
+                n.rule = 495
             q = p3
             v = n if res4 else None
             p = q
@@ -28683,7 +28854,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 494
+                n.rule = 496
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28698,7 +28869,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 495
+                n.rule = 497
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -28762,7 +28933,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 496
+                n.rule = 498
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -28772,7 +28943,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 499
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -28804,7 +28975,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
@@ -28855,14 +29026,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 499
+            n.rule = 501
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 500
+        n.rule = 502
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -28942,7 +29113,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 503
         p = p1
         if res2 and n:
             res.append(n)
@@ -28961,7 +29132,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 502
+        n.rule = 504
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28993,14 +29164,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 503
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 504
+        n.rule = 506
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -29019,7 +29190,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 505
+                n.rule = 507
             q = p1
             v = n if res2 else None
             p = q
@@ -29044,7 +29215,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 506
+            n.rule = 508
         p = p3
         if res4 and n:
             res.append(n)
@@ -29059,14 +29230,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 507
+            n.rule = 509
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 508
+        n.rule = 510
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -29098,7 +29269,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
@@ -29152,7 +29323,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 510
+                n.rule = 512
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -29194,7 +29365,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 511
+                    n.rule = 513
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29243,7 +29414,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 512
+        n.rule = 514
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -29275,14 +29446,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 514
+        n.rule = 516
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -29338,14 +29509,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 517
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 516
+        n.rule = 518
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -29377,14 +29548,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 517
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 518
+        n.rule = 520
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -29416,7 +29587,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 519
+            n.rule = 521
         p = p1
         if res2 and n:
             res.append(n)
@@ -29431,7 +29602,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 520
+            n.rule = 522
         p = p3
         if res4 and n:
             res.append(n)
@@ -29465,14 +29636,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 521
+            n.rule = 523
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 522
+        n.rule = 524
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -29511,14 +29682,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 523
+            n.rule = 525
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 524
+        n.rule = 526
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -29574,7 +29745,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 525
+            n.rule = 527
         p = p1
         if res2 and n:
             res.append(n)
@@ -29684,7 +29855,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 526
+        n.rule = 528
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -29716,7 +29887,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 527
+            n.rule = 529
         p = p1
         if res2 and n:
             res.append(n)
@@ -29730,7 +29901,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 528
+        n.rule = 530
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -29762,7 +29933,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 529
+            n.rule = 531
         p = p1
         if res2 and n:
             res.append(n)
@@ -29878,7 +30049,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 530
+        n.rule = 532
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -29958,7 +30129,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 531
+        n.rule = 533
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -29978,7 +30149,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 532
+            n.rule = 534
         p = p1
         if res2 and n:
             res.append(n)
@@ -30005,7 +30176,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 533
+            n.rule = 535
         p = p3
         if res4 and n:
             res.append(n)
@@ -30059,7 +30230,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 534
+                n.rule = 536
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30069,7 +30240,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 535
+        n.rule = 537
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -30089,7 +30260,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 536
+            n.rule = 538
         p = p1
         if res2 and n:
             res.append(n)
@@ -30183,14 +30354,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 537
+            n.rule = 539
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 538
+        n.rule = 540
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -30213,7 +30384,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 539
+                n.rule = 541
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30260,7 +30431,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 540
+                n.rule = 542
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30295,7 +30466,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 541
+        n.rule = 543
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -30385,7 +30556,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 542
+        n.rule = 544
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -30487,7 +30658,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 543
+                    n.rule = 545
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30515,12 +30686,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 544
+                    n.rule = 546
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 545
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30548,12 +30719,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 545
+                    n.rule = 547
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 545
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30657,7 +30828,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 548
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -30744,7 +30915,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30765,7 +30936,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30786,7 +30957,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30809,7 +30980,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30832,7 +31003,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30987,7 +31158,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 548
+                    n.rule = 550
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31017,7 +31188,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 548
+                    n.rule = 550
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -31095,18 +31266,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 549
+                    n.rule = 551
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 550
+                    n.rule = 552
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31133,7 +31304,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 551
+                    n.rule = 553
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31153,12 +31324,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 552
+                    n.rule = 554
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31173,7 +31344,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31188,7 +31359,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31271,7 +31442,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 553
+                    n.rule = 555
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31302,18 +31473,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 554
+                    n.rule = 556
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 555
+                    n.rule = 557
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31357,18 +31528,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 556
+                    n.rule = 558
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 557
+                    n.rule = 559
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31383,7 +31554,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31452,18 +31623,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 558
+                    n.rule = 560
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 559
+                    n.rule = 561
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31502,18 +31673,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 560
+                    n.rule = 562
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 561
+                    n.rule = 563
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31528,7 +31699,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 550
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31639,7 +31810,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 562
+                    n.rule = 564
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31759,7 +31930,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 563
+        n.rule = 565
         return p, n
 
     def e98_1(self, p: int) -> Any:
@@ -31799,7 +31970,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 564
+                    n.rule = 566
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31830,7 +32001,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 565
+                    n.rule = 567
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -32238,7 +32409,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 568
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32263,18 +32434,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 567
+                    n.rule = 569
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 568
+                    n.rule = 570
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32304,7 +32475,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 570
+                    n.rule = 572
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -32349,7 +32520,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 571
+                    n.rule = 573
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -32425,12 +32596,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 572
+                    n.rule = 574
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32457,7 +32628,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 573
+                    n.rule = 575
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32516,7 +32687,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 574
+                    n.rule = 576
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -32538,18 +32709,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 575
+                    n.rule = 577
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 576
+                    n.rule = 578
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32579,7 +32750,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 577
+                    n.rule = 579
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -32617,12 +32788,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 578
+                    n.rule = 580
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32639,48 +32810,48 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
-                if m is None:
+                if not (text.startswith('whenever', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
+                v = (q, 'whenever', '')
+                q += 8
                 p27 = q
-                if v:
-                    res28.append(v)
+                res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 579
+                    n.rule = 581
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
-                p29 = p25
-                res30: list[Any] = []
-                q = sk0[p29]
+                q = sk0[p25]
                 if q < 0:
-                    q = _WS0(text, p29).end()
+                    q = _WS0(text, p25).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F38 else None
-                if m is None:
+                    sk0[p25] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p29 = q
-                if v:
-                    res30.append(v)
-                if res30:
-                    n = Nt(res30)
-                    n.rule = 580
-                p25 = p29
-                if res30 and n:
-                    res26.append(n)
+                v = (q, 'you', '')
+                q += 3
+                p25 = q
+                res26.append(v)
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('discard', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'discard', '')
+                q += 7
+                p25 = q
+                res26.append(v)
                 r = self.e196_0(p25)
                 if r is None:
                     p = c
@@ -32690,49 +32861,65 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e197_0(p25)
+                p29 = p25
+                res30: list[Any] = []
+                r = self.r_ObjectFilter_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p25 = q
+                p29 = q
                 if v:
-                    res26.append(v)
-                p31 = p25
-                res32: list[Any] = []
-                r = self.r_ObjectFilter_0(p31)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p31 = q
-                if v:
-                    res32.append(v)
-                if res32:
-                    n = Nt(res32)
-                    n.rule = 581
-                p25 = p31
-                if res32 and n:
+                    res30.append(v)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 582
+                p25 = p29
+                if res30 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 582
+                    n.rule = 583
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F50:
             while True:
-                p33 = p
+                p31 = p
+                res32: list[Any] = []
+                p33 = p31
                 res34: list[Any] = []
-                p35 = p33
+                q = sk0[p33]
+                if q < 0:
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
+                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p33 = q
+                if v:
+                    res34.append(v)
+                if res34:
+                    n = Nt(res34)
+                    n.rule = 584
+                p31 = p33
+                if res34 and n:
+                    res32.append(n)
+                p35 = p31
                 res36: list[Any] = []
                 q = sk0[p35]
                 if q < 0:
@@ -32740,7 +32927,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32753,20 +32940,29 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 583
-                p33 = p35
+                    n.rule = 585
+                p31 = p35
                 if res36 and n:
-                    res34.append(n)
-                while True:
-                    r = self.e198_0(p33)
-                    if r is None:
-                        break
-                    q, v = r
-                    p33 = q
-                    if v is not None:
-                        res34.append(v)
+                    res32.append(n)
+                r = self.e197_0(p31)
+                if r is None:
+                    p = c
+                    ch = ch0
                     break
-                p37 = p33
+                q, v = r
+                p31 = q
+                if v:
+                    res32.append(v)
+                r = self.e198_0(p31)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p31 = q
+                if v:
+                    res32.append(v)
+                p37 = p31
                 res38: list[Any] = []
                 r = self.r_ObjectFilter_0(p37)
                 if r is None:
@@ -32779,64 +32975,131 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 584
-                p33 = p37
+                    n.rule = 586
+                p31 = p37
                 if res38 and n:
-                    res34.append(n)
-                r = self.e199_0(p33)
+                    res32.append(n)
+                if res32:
+                    n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
+                    n.rule = 587
+                q = p31
+                v = n if res32 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 571
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F50:
+            while True:
+                p39 = p
+                res40: list[Any] = []
+                p41 = p39
+                res42: list[Any] = []
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p41 = q
+                if v:
+                    res42.append(v)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 588
+                p39 = p41
+                if res42 and n:
+                    res40.append(n)
+                while True:
+                    r = self.e199_0(p39)
+                    if r is None:
+                        break
+                    q, v = r
+                    p39 = q
+                    if v is not None:
+                        res40.append(v)
+                    break
+                p43 = p39
+                res44: list[Any] = []
+                r = self.r_ObjectFilter_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p33 = q
+                p43 = q
                 if v:
-                    res34.append(v)
+                    res44.append(v)
+                if res44:
+                    n = Nt(res44)
+                    n.rule = 589
+                p39 = p43
+                if res44 and n:
+                    res40.append(n)
+                r = self.e200_0(p39)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p39 = q
+                if v:
+                    res40.append(v)
                 while True:
-                    p39 = p33
-                    res40: list[Any] = []
-                    r = self.e200_0(p39)
+                    p45 = p39
+                    res46: list[Any] = []
+                    r = self.e201_0(p45)
                     if r is None:
                         break
                     q, v = r
-                    p39 = q
+                    p45 = q
                     if v:
-                        res40.append(v)
-                    q = sk0[p39]
+                        res46.append(v)
+                    q = sk0[p45]
                     if q < 0:
-                        q = _WS0(text, p39).end()
+                        q = _WS0(text, p45).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p39] = q
+                        sk0[p45] = q
                     if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'your', '')
                     q += 4
-                    p39 = q
-                    res40.append(v)
-                    q = sk0[p39]
+                    p45 = q
+                    res46.append(v)
+                    q = sk0[p45]
                     if q < 0:
-                        q = _WS0(text, p39).end()
+                        q = _WS0(text, p45).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p39] = q
+                        sk0[p45] = q
                     if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                         break
                     v = (q, 'control', '')
                     q += 7
-                    p39 = q
-                    res40.append(v)
-                    p33 = p39
-                    res34 += res40
+                    p45 = q
+                    res46.append(v)
+                    p39 = p45
+                    res40 += res46
                     break
-                if res34:
-                    n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 585
-                q = p33
-                v = n if res34 else None
+                if res40:
+                    n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
+                    n.rule = 590
+                q = p39
+                v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 569
+                    n.rule = 571
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32874,7 +33137,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 586
+                n.rule = 591
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32902,7 +33165,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 587
+        n.rule = 592
         return q, n
 
     def e101_0(self, p: int) -> Any:
@@ -32923,7 +33186,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 588
+        n.rule = 593
         return q, n
 
     def e102_0(self, p: int) -> Any:
@@ -32955,7 +33218,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 589
+                    n.rule = 594
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32967,7 +33230,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e201_0(p3) is None:
+                if self.e202_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -32984,7 +33247,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 590
+                    n.rule = 595
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33026,7 +33289,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 591
+                n.rule = 596
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -33081,7 +33344,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 592
+                    n.rule = 597
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33112,7 +33375,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 593
+                    n.rule = 598
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33171,7 +33434,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 594
+                    n.rule = 599
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33286,7 +33549,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 595
+                    n.rule = 600
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33385,7 +33648,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e202_0(p1)
+                r = self.e203_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33480,7 +33743,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 596
+                    n.rule = 601
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33569,7 +33832,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 597
+                    n.rule = 602
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33589,7 +33852,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 598
+                    n.rule = 603
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33644,13 +33907,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 599
+                    n.rule = 604
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 598
+                    n.rule = 603
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33688,7 +33951,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 600
+                    n.rule = 605
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33739,7 +34002,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 601
+                n.rule = 606
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -33767,7 +34030,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e203_0(p1)
+                r = self.e204_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33779,7 +34042,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e204_0(p3)
+                    r = self.e205_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -33822,7 +34085,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 602
+                    n.rule = 607
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -33861,7 +34124,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 603
+                    n.rule = 608
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -33892,7 +34155,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e205_0(p9)
+                    r = self.e206_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -33904,12 +34167,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 604
+                    n.rule = 609
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33978,18 +34241,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 606
+                    n.rule = 611
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 607
+                    n.rule = 612
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34030,18 +34293,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 608
+                    n.rule = 613
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 609
+                    n.rule = 614
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34082,18 +34345,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 610
+                    n.rule = 615
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 611
+                    n.rule = 616
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34193,7 +34456,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 612
+                    n.rule = 617
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -34241,12 +34504,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 613
+                    n.rule = 618
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34325,7 +34588,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e206_0(p27)
+                r = self.e207_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34336,12 +34599,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 614
+                    n.rule = 619
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34392,7 +34655,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e207_0(p29)
+                r = self.e208_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34403,12 +34666,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 615
+                    n.rule = 620
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34556,7 +34819,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 616
+                    n.rule = 621
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -34576,12 +34839,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 617
+                    n.rule = 622
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34705,7 +34968,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e208_0(p37)
+                    r = self.e209_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -34741,12 +35004,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 618
+                    n.rule = 623
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34801,18 +35064,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 619
+                    n.rule = 624
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 620
+                    n.rule = 625
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34867,18 +35130,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 621
+                    n.rule = 626
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 622
+                    n.rule = 627
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35003,18 +35266,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 623
+                    n.rule = 628
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 624
+                    n.rule = 629
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35023,7 +35286,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e209_0(p51)
+                r = self.e210_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35059,7 +35322,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 625
+                    n.rule = 630
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -35079,12 +35342,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 626
+                    n.rule = 631
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35093,7 +35356,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e210_0(p55)
+                r = self.e211_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35115,7 +35378,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 627
+                    n.rule = 632
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -35221,18 +35484,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 628
+                    n.rule = 633
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 629
+                    n.rule = 634
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35241,7 +35504,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e211_0(p61)
+                r = self.e212_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35250,7 +35513,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e212_0(p61)
+                r = self.e213_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35261,12 +35524,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 630
+                    n.rule = 635
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35275,7 +35538,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e213_0(p63)
+                r = self.e214_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35284,7 +35547,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e214_0(p63)
+                r = self.e215_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35295,12 +35558,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 631
+                    n.rule = 636
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35397,7 +35660,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 632
+                    n.rule = 637
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -35432,7 +35695,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 633
+                        n.rule = 638
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -35467,7 +35730,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e215_0(p65)
+                r = self.e216_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35478,12 +35741,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 634
+                    n.rule = 639
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35636,18 +35899,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 635
+                    n.rule = 640
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 636
+                    n.rule = 641
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35716,18 +35979,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 637
+                    n.rule = 642
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 638
+                    n.rule = 643
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35778,7 +36041,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e216_0(p81)
+                r = self.e217_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35819,18 +36082,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 639
+                    n.rule = 644
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 640
+                    n.rule = 645
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36011,18 +36274,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 641
+                    n.rule = 646
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 642
+                    n.rule = 647
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36119,18 +36382,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 643
+                    n.rule = 648
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 644
+                    n.rule = 649
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36283,18 +36546,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 645
+                    n.rule = 650
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 646
+                    n.rule = 651
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36372,7 +36635,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 647
+                    n.rule = 652
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -36392,12 +36655,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 648
+                    n.rule = 653
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36503,7 +36766,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 649
+                    n.rule = 654
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -36523,12 +36786,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 650
+                    n.rule = 655
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36592,7 +36855,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 651
+                    n.rule = 656
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -36668,12 +36931,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 652
+                    n.rule = 657
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36713,7 +36976,7 @@ class CardParser:
                 while True:
                     p111 = p109
                     res112: list[Any] = []
-                    r = self.e217_0(p111)
+                    r = self.e218_0(p111)
                     if r is None:
                         break
                     q, v = r
@@ -36763,7 +37026,7 @@ class CardParser:
                 q += 6
                 p109 = q
                 res110.append(v)
-                r = self.e218_0(p109)
+                r = self.e219_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36813,18 +37076,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 653
+                    n.rule = 658
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 654
+                    n.rule = 659
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36938,11 +37201,11 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 655
+                    n.rule = 660
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
-                r = self.e219_0(p115)
+                r = self.e220_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36953,12 +37216,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 656
+                    n.rule = 661
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37041,18 +37304,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 657
+                    n.rule = 662
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 658
+                    n.rule = 663
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37135,18 +37398,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 659
+                    n.rule = 664
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 660
+                    n.rule = 665
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37201,18 +37464,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 661
+                    n.rule = 666
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 662
+                    n.rule = 667
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37221,7 +37484,7 @@ class CardParser:
             while True:
                 p131 = p
                 res132: list[Any] = []
-                r = self.e220_0(p131)
+                r = self.e221_0(p131)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37243,18 +37506,18 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 663
+                    n.rule = 668
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 664
+                    n.rule = 669
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 605
+                    n.rule = 610
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37295,7 +37558,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 665
+                    n.rule = 670
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37325,7 +37588,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 666
+                    n.rule = 671
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37350,7 +37613,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 667
+                    n.rule = 672
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -37381,7 +37644,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 668
+                    n.rule = 673
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37406,7 +37669,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 669
+                    n.rule = 674
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -37442,7 +37705,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 670
+                n.rule = 675
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -37496,7 +37759,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 671
+        n.rule = 676
         return p, n
 
     def e109_0(self, p: int) -> Any:
@@ -37517,7 +37780,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 677
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -37538,7 +37801,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 678
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -37559,7 +37822,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 674
+        n.rule = 679
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -37580,7 +37843,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 680
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -37601,7 +37864,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 681
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -37622,7 +37885,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 682
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -37657,7 +37920,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 678
+        n.rule = 683
         return p, n
 
     def e116_0(self, p: int) -> Any:
@@ -37676,7 +37939,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e221_0(p)
+                r = self.e222_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37689,7 +37952,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e222_0(p)
+                r = self.e223_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37702,7 +37965,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e223_0(p)
+                r = self.e224_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37715,7 +37978,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e224_0(p)
+                r = self.e225_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37744,7 +38007,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e225_0(p)
+                r = self.e226_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37757,7 +38020,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e226_0(p)
+                r = self.e227_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37802,7 +38065,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e227_0(p1)
+                r = self.e228_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37820,7 +38083,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e228_0(p3)
+                r = self.e229_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37829,11 +38092,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e229_0(p3) is None:
+                if self.e230_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e230_0(p3)
+                r = self.e231_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37886,7 +38149,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 679
+                    n.rule = 684
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37909,7 +38172,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 685
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37960,7 +38223,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 681
+        n.rule = 686
         return p, n
 
     def e121_0(self, p: int) -> Any:
@@ -37981,7 +38244,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 687
         return q, n
 
     def e122_0(self, p: int) -> Any:
@@ -38002,7 +38265,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 683
+        n.rule = 688
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -38023,7 +38286,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e231_0(p1)
+                r = self.e232_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38182,7 +38445,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38257,7 +38520,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 685
+                    n.rule = 690
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38302,7 +38565,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 686
+                    n.rule = 691
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38334,7 +38597,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e232_0(p5)
+                r = self.e233_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38384,7 +38647,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 687
+                    n.rule = 692
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38407,7 +38670,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 693
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38543,7 +38806,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 689
+        n.rule = 694
         return q, n
 
     def e130_0(self, p: int) -> Any:
@@ -38564,7 +38827,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 690
+        n.rule = 695
         return p, n
 
     def e131_0(self, p: int) -> Any:
@@ -38595,7 +38858,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 691
+        n.rule = 696
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -38630,7 +38893,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 692
+        n.rule = 697
         return p, n
 
     def e133_0(self, p: int) -> Any:
@@ -38728,7 +38991,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 693
+        n.rule = 698
         return p, n
 
     def e135_0(self, p: int) -> Any:
@@ -38790,7 +39053,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 694
+                    n.rule = 699
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38856,7 +39119,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 695
+                    n.rule = 700
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38884,7 +39147,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e233_0(p1)
+                r = self.e234_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38958,7 +39221,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e234_0(p3)
+                r = self.e235_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39016,7 +39279,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 696
+                    n.rule = 701
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39042,11 +39305,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 697
+                    n.rule = 702
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e235_0(p7)
+                r = self.e236_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39067,7 +39330,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 698
+                        n.rule = 703
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -39134,7 +39397,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 699
+                    n.rule = 704
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39180,7 +39443,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 700
+                    n.rule = 705
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39276,11 +39539,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 701
+                    n.rule = 706
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e236_0(p5)
+                r = self.e237_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39314,7 +39577,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e237_0(p1)
+                r = self.e238_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39357,7 +39620,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 707
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39452,7 +39715,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 703
+                    n.rule = 708
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39471,7 +39734,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e238_0(p1)
+                    r = self.e239_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -39543,7 +39806,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 704
+                    n.rule = 709
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39586,7 +39849,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e239_0(p1)
+                r = self.e240_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39597,7 +39860,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 705
+                    n.rule = 710
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39620,7 +39883,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e240_0(p3)
+                r = self.e241_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39631,7 +39894,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 705
+                    n.rule = 710
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -39709,7 +39972,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 706
+                    n.rule = 711
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39726,7 +39989,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e241_0(p)
+            r = self.e242_0(p)
             if r is None:
                 break
             q, v = r
@@ -39757,14 +40020,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 707
+            n.rule = 712
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e242_0(p3)
+            r = self.e243_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39801,7 +40064,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 708
+        n.rule = 713
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -39841,7 +40104,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 709
+            n.rule = 714
         p = p1
         if res2 and n:
             res.append(n)
@@ -39860,7 +40123,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 710
+        n.rule = 715
         return p, n
 
     def e143_0(self, p: int) -> Any:
@@ -39881,7 +40144,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e243_0(p1)
+                r = self.e244_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39945,14 +40208,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 711
+                    n.rule = 716
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e244_0(p7)
+                    r = self.e245_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -40011,7 +40274,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 712
+        n.rule = 717
         return q, n
 
     def e145_0(self, p: int) -> Any:
@@ -40032,7 +40295,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e245_0(p1)
+                r = self.e246_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40106,7 +40369,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e246_0(p3)
+                r = self.e247_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40154,7 +40417,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e247_0(p1)
+                r = self.e248_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40200,7 +40463,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e248_0(p3)
+                r = self.e249_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40330,7 +40593,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 718
         return q, n
 
     def e149_0(self, p: int) -> Any:
@@ -40356,7 +40619,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e249_0(p1)
+            r = self.e250_0(p1)
             if r is None:
                 p = c
                 break
@@ -40364,7 +40627,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e250_0(p1)
+            r = self.e251_0(p1)
             if r is None:
                 p = c
                 break
@@ -40396,7 +40659,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 719
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -40417,7 +40680,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e251_0(p1)
+                r = self.e252_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40449,7 +40712,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e252_0(p3)
+                r = self.e253_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40581,18 +40844,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 720
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 716
+                    n.rule = 721
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40628,7 +40891,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 718
+                    n.rule = 723
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40648,12 +40911,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 719
+                    n.rule = 724
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40689,7 +40952,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 720
+                    n.rule = 725
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40709,12 +40972,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 721
+                    n.rule = 726
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40739,7 +41002,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 727
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -40771,12 +41034,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 723
+                    n.rule = 728
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 729
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40796,12 +41059,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 730
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 729
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41004,7 +41267,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 726
+                    n.rule = 731
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41048,7 +41311,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 727
+                    n.rule = 732
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -41462,7 +41725,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 728
+                    n.rule = 733
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41521,7 +41784,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 729
+                    n.rule = 734
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41575,7 +41838,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e253_0(p)
+            r = self.e254_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41601,7 +41864,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 730
+                    n.rule = 735
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41678,7 +41941,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 731
+                    n.rule = 736
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41723,7 +41986,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 732
+                    n.rule = 737
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41808,7 +42071,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 733
+        n.rule = 738
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -41864,7 +42127,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 734
+                    n.rule = 739
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41893,7 +42156,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 735
+                    n.rule = 740
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -41924,7 +42187,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 736
+                    n.rule = 741
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -41947,7 +42210,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 737
+                    n.rule = 742
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -41975,7 +42238,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 743
         return q, n
 
     def e168_0(self, p: int) -> Any:
@@ -42171,7 +42434,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 739
+                    n.rule = 744
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42201,7 +42464,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 740
+                        n.rule = 745
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -42227,7 +42490,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 741
+                n.rule = 746
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -42280,7 +42543,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 747
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -42324,7 +42587,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 748
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -42345,7 +42608,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 749
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -42363,14 +42626,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 745
+            n.rule = 750
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 746
+        n.rule = 751
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -42452,14 +42715,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 747
+            n.rule = 752
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e254_0(p3)
+            r = self.e255_0(p3)
             if r is None:
                 break
             q, v = r
@@ -42484,7 +42747,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 748
+        n.rule = 753
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -42505,7 +42768,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 754
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -42533,7 +42796,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 750
+            n.rule = 755
         p = p1
         if res2 and n:
             res.append(n)
@@ -42548,12 +42811,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 751
+            n.rule = 756
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e255_0(p)
+            r = self.e256_0(p)
             if r is None:
                 break
             q, v = r
@@ -42564,7 +42827,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 752
+        n.rule = 757
         return p, n
 
     def e177_0(self, p: int) -> Any:
@@ -42601,7 +42864,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e256_0(p)
+            r = self.e257_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42632,7 +42895,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e257_1(p1)
+                r = self.e258_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42648,7 +42911,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42709,7 +42972,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42786,7 +43049,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42850,7 +43113,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42956,7 +43219,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43033,7 +43296,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43264,7 +43527,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e258_1(p)
+            r = self.e259_1(p)
             if r is None:
                 p = c
                 break
@@ -43274,7 +43537,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e259_1(p)
+            r = self.e260_1(p)
             if r is None:
                 p = c
                 break
@@ -43290,7 +43553,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e260_1(p)
+            r = self.e261_1(p)
             if r is None:
                 p = c
                 break
@@ -43300,7 +43563,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e261_1(p)
+            r = self.e262_1(p)
             if r is None:
                 p = c
                 break
@@ -43460,7 +43723,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e262_1(p1)
+            r = self.e263_1(p1)
             if r is None:
                 p = c
                 break
@@ -43480,7 +43743,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e263_1(p)
+            r = self.e264_1(p)
             if r is None:
                 p = c
                 break
@@ -43497,7 +43760,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e264_1(p)
+            r = self.e265_1(p)
             if r is None:
                 p = c
                 break
@@ -43773,7 +44036,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e265_1(p)
+            r = self.e266_1(p)
             if r is None:
                 p = c
                 break
@@ -43879,7 +44142,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e266_1(p1)
+                r = self.e267_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44205,7 +44468,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e267_1(p17)
+                r = self.e268_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44677,7 +44940,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e268_1(p1)
+                r = self.e269_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44709,7 +44972,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e269_1(p3)
+                r = self.e270_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44771,7 +45034,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 759
         return q, n
 
     def e195_0(self, p: int) -> Any:
@@ -44815,64 +45078,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 760
         return p, n
 
     def e196_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('casts', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'casts', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cast', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44926,7 +45135,115 @@ class CardParser:
                 break
         return None
 
+    def e197_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('casts', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'casts', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cast', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
     def e198_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44944,7 +45261,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e270_0(p1)
+                r = self.e271_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45012,7 +45329,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45053,10 +45370,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 761
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45074,10 +45391,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 762
         return q, n
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -45104,7 +45421,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45122,10 +45439,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 763
         return q, n
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45179,7 +45496,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45197,10 +45514,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 764
         return q, n
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45231,7 +45548,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 760
+                    n.rule = 765
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45298,14 +45615,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 761
+                n.rule = 766
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e271_0(p9)
+                r = self.e272_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45345,50 +45662,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e206_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 762
-        return p, n
 
     def e207_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -45431,7 +45704,51 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 767
+        return p, n
+
+    def e208_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 768
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -45471,12 +45788,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 764
+                    n.rule = 769
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45496,19 +45813,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 766
+                    n.rule = 771
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45526,10 +45843,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 772
         return q, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45645,7 +45962,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 768
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45660,100 +45977,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 768
+                    n.rule = 773
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e210_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -45852,6 +46077,98 @@ class CardParser:
         return None
 
     def e212_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45892,10 +46209,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 774
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45949,7 +46266,7 @@ class CardParser:
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45990,10 +46307,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 770
+        n.rule = 775
         return p, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46047,7 +46364,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46083,7 +46400,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 776
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46127,7 +46444,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46145,10 +46462,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 777
         return q, n
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46202,7 +46519,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46256,7 +46573,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46310,7 +46627,7 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46342,10 +46659,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 778
         return p, n
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46367,10 +46684,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 779
         return p, n
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46392,10 +46709,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 780
         return p, n
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46425,10 +46742,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 776
+        n.rule = 781
         return p, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46460,10 +46777,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 777
+        n.rule = 782
         return p, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46495,10 +46812,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 783
         return p, n
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46530,10 +46847,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 784
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46563,10 +46880,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 780
+        n.rule = 785
         return p, n
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -46604,7 +46921,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46636,10 +46953,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 781
+        n.rule = 786
         return p, n
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46657,10 +46974,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 787
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46689,7 +47006,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 783
+                    n.rule = 788
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46711,7 +47028,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 784
+                n.rule = 789
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -46798,17 +47115,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 785
+            n.rule = 790
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 786
+        n.rule = 791
         return p, n
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46826,10 +47143,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 792
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46878,10 +47195,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 788
+        n.rule = 793
         return p, n
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -46904,7 +47221,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e272_0(p1)
+            r = self.e273_0(p1)
             if r is None:
                 p = c
                 break
@@ -46959,12 +47276,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 789
+            n.rule = 794
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e273_0(p)
+            r = self.e274_0(p)
             if r is None:
                 break
             q, v = r
@@ -46975,10 +47292,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 790
+        n.rule = 795
         return p, n
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47032,7 +47349,7 @@ class CardParser:
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47050,10 +47367,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 796
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47082,7 +47399,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 792
+                    n.rule = 797
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -47105,7 +47422,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 793
+                    n.rule = 798
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -47165,13 +47482,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 794
+                    n.rule = 799
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 795
+                    n.rule = 800
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47212,7 +47529,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 796
+                    n.rule = 801
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47243,20 +47560,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 797
+                    n.rule = 802
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 795
+                    n.rule = 800
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47292,7 +47609,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 798
+                    n.rule = 803
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47351,7 +47668,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 799
+                    n.rule = 804
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47410,7 +47727,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 800
+                    n.rule = 805
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47477,7 +47794,7 @@ class CardParser:
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47511,7 +47828,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 801
+                    n.rule = 806
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -47539,7 +47856,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 802
+                    n.rule = 807
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -47549,7 +47866,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47567,10 +47884,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 808
         return q, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47588,10 +47905,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 809
         return q, n
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47609,10 +47926,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 810
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47630,28 +47947,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
-        return q, n
-
-    def e245_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 807
+        n.rule = 811
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -47672,7 +47968,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 812
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -47686,14 +47982,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 813
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -47714,10 +48010,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
+        n.rule = 814
         return q, n
 
     def e249_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 815
+        return q, n
+
+    def e250_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47771,7 +48088,7 @@ class CardParser:
                 break
         return None
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47793,10 +48110,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 811
+        n.rule = 816
         return p, n
 
-    def e251_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47814,10 +48131,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 817
         return q, n
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47835,7 +48152,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 818
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -47868,7 +48185,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 819
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47889,14 +48206,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 819
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47914,10 +48231,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 815
+        n.rule = 820
         return q, n
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47935,10 +48252,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 816
+        n.rule = 821
         return q, n
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47997,7 +48314,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 817
+                    n.rule = 822
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48093,7 +48410,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 818
+                    n.rule = 823
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48106,7 +48423,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e274_0(p9)
+                r = self.e275_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48150,7 +48467,7 @@ class CardParser:
                 break
         return None
 
-    def e256_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48168,10 +48485,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 819
+        n.rule = 824
         return q, n
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48334,7 +48651,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e275_1(p)
+            r = self.e276_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -48856,7 +49173,7 @@ class CardParser:
                 break
         return None
 
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48874,10 +49191,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 674
+        n.rule = 679
         return q, n
 
-    def e259_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48895,10 +49212,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 680
         return q, n
 
-    def e260_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48916,10 +49233,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 681
         return q, n
 
-    def e261_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48937,10 +49254,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 682
         return q, n
 
-    def e262_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48972,76 +49289,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 678
+        n.rule = 683
         return p, n
-
-    def e263_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e276_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e277_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e278_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e279_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e264_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -49057,9 +49306,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e280_1(p)
+                r = self.e277_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49070,9 +49319,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e281_1(p)
+                r = self.e278_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e279_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e280_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49086,6 +49361,48 @@ class CardParser:
         return None
 
     def e265_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e281_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e282_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e266_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49117,7 +49434,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e282_1(p1)
+                r = self.e283_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49135,7 +49452,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e283_1(p3)
+                r = self.e284_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49144,11 +49461,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e284_1(p3) is None:
+                if self.e285_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e285_1(p3)
+                r = self.e286_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49164,7 +49481,7 @@ class CardParser:
                 break
         return None
 
-    def e266_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49201,7 +49518,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 679
+                    n.rule = 684
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -49224,7 +49541,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 685
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -49234,7 +49551,7 @@ class CardParser:
                 break
         return None
 
-    def e267_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49275,10 +49592,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 681
+        n.rule = 686
         return p, n
 
-    def e268_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49296,10 +49613,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 687
         return q, n
 
-    def e269_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49317,7 +49634,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 683
+        n.rule = 688
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -49384,18 +49701,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 820
+                    n.rule = 825
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 821
+                    n.rule = 826
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49450,18 +49767,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 823
+                    n.rule = 828
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 824
+                    n.rule = 829
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49488,18 +49805,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 825
+                    n.rule = 830
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 826
+                    n.rule = 831
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49624,18 +49941,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 827
+                    n.rule = 832
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 828
+                    n.rule = 833
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49676,18 +49993,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 829
+                    n.rule = 834
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 830
+                    n.rule = 835
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49714,18 +50031,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 831
+                    n.rule = 836
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 832
+                    n.rule = 837
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49752,14 +50069,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 833
+                    n.rule = 838
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e286_0(p29)
+                    r = self.e287_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -49783,12 +50100,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 834
+                    n.rule = 839
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49829,7 +50146,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 835
+                    n.rule = 840
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -49868,7 +50185,7 @@ class CardParser:
                             res38.append(v)
                         if res38:
                             n = Nt(res38)
-                            n.rule = 836
+                            n.rule = 841
                         q = p37
                         v = n if res38 else None
                         p35 = q
@@ -49886,7 +50203,7 @@ class CardParser:
                         res40.append(v)
                     if res40:
                         n = Nt(res40)
-                        n.rule = 837
+                        n.rule = 842
                     p35 = p39
                     if res40 and n:
                         res36.append(n)
@@ -49895,12 +50212,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 838
+                    n.rule = 843
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49944,18 +50261,18 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 839
+                    n.rule = 844
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 840
+                    n.rule = 845
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50024,18 +50341,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 841
+                    n.rule = 846
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 842
+                    n.rule = 847
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50104,18 +50421,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 843
+                    n.rule = 848
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 844
+                    n.rule = 849
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50170,7 +50487,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 845
+                    n.rule = 850
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -50247,7 +50564,7 @@ class CardParser:
                 while True:
                     p57 = p53
                     res58: list[Any] = []
-                    r = self.e287_0(p57)
+                    r = self.e288_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -50283,12 +50600,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 846
+                    n.rule = 851
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50312,7 +50629,7 @@ class CardParser:
                 p59 = q
                 res60.append(v)
                 while True:
-                    r = self.e288_0(p59)
+                    r = self.e289_0(p59)
                     if r is None:
                         break
                     q, v = r
@@ -50338,7 +50655,7 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 847
+                    n.rule = 852
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -50376,7 +50693,7 @@ class CardParser:
                         res66.append(v)
                     if res66:
                         n = Nt(res66)
-                        n.rule = 848
+                        n.rule = 853
                     p63 = p65
                     if res66 and n:
                         res64.append(n)
@@ -50385,12 +50702,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 849
+                    n.rule = 854
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50428,7 +50745,7 @@ class CardParser:
                 p67 = q
                 res68.append(v)
                 while True:
-                    r = self.e289_0(p67)
+                    r = self.e290_0(p67)
                     if r is None:
                         break
                     q, v = r
@@ -50454,25 +50771,25 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 850
+                    n.rule = 855
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 851
+                    n.rule = 856
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e270_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50490,10 +50807,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 852
+        n.rule = 857
         return q, n
 
-    def e271_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50511,10 +50828,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 853
+        n.rule = 858
         return q, n
 
-    def e272_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50536,10 +50853,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 854
+        n.rule = 859
         return p, n
 
-    def e273_0(self, p: int) -> Any:
+    def e274_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -50557,7 +50874,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e290_0(p1)
+                r = self.e291_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50603,7 +50920,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e291_0(p3)
+                r = self.e292_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50647,7 +50964,7 @@ class CardParser:
                 break
         return None
 
-    def e274_0(self, p: int) -> Any:
+    def e275_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50665,7 +50982,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 855
+        n.rule = 860
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -50726,7 +51043,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e292_1(p)
+            r = self.e293_1(p)
             if r is None:
                 break
             q, v = r
@@ -50740,7 +51057,7 @@ class CardParser:
         n.rule = 293
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50797,7 +51114,7 @@ class CardParser:
         n.rule = 233
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50829,10 +51146,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 778
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50854,10 +51171,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 779
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50879,10 +51196,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 780
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50912,10 +51229,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 776
+        n.rule = 781
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50947,10 +51264,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 777
+        n.rule = 782
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50982,10 +51299,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 783
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51017,10 +51334,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 784
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51050,10 +51367,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 780
+        n.rule = 785
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -51091,7 +51408,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e285_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51123,10 +51440,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 781
+        n.rule = 786
         return p, n
 
-    def e286_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -51144,10 +51461,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 856
+        n.rule = 861
         return q, n
 
-    def e287_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -51165,28 +51482,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 857
-        return q, n
-
-    def e288_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 858
+        n.rule = 862
         return q, n
 
     def e289_0(self, p: int) -> Any:
@@ -51207,10 +51503,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 859
+        n.rule = 863
         return q, n
 
     def e290_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 864
+        return q, n
+
+    def e291_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -51228,10 +51545,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 860
+        n.rule = 865
         return q, n
 
-    def e291_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -51249,10 +51566,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 861
+        n.rule = 866
         return q, n
 
-    def e292_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -51270,7 +51587,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e293_1(p1)
+                r = self.e294_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51316,7 +51633,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e294_1(p3)
+                r = self.e295_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51360,7 +51677,7 @@ class CardParser:
                 break
         return None
 
-    def e293_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51378,10 +51695,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 677
         return q, n
 
-    def e294_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51399,7 +51716,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 678
         return q, n
 
 
@@ -51538,6 +51855,7 @@ CLASSES: dict[str, type[Model]] = {
     'DiscardEffect': _model_class('DiscardEffect', (('player', True, '1'), ('third', True, '1'), ('hand', True, '1'), ('amount', True, '1'), ('random', True, '0..1'), ('per', True, '1')), {'player': None, 'third': '', 'hand': '', 'amount': None, 'random': False, 'per': None}, ()),
     'DiscardInsteadStmt': _model_class('DiscardInsteadStmt', (('zone', True, '1'),), {'zone': None}, ()),
     'DiscardThisCost': _model_class('DiscardThisCost', (('discardthis', True, '1'),), {'discardthis': ''}, ()),
+    'DiscardTrigger': _model_class('DiscardTrigger', (('lead', True, '1'), ('card', True, '1')), {'lead': '', 'card': None}, ()),
     'DividedDamageEffect': _model_class('DividedDamageEffect', (('amount', True, '1'), ('evenly', True, '0..1')), {'amount': None, 'evenly': False}, ()),
     'DoesntUntap': _model_class('DoesntUntap', (('its', True, '1'), ('untap', True, '1')), {'its': '', 'untap': ''}, ()),
     'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('amount', True, '1')), {'player': None, 'amount': None}, ()),
@@ -51654,6 +51972,7 @@ CLASSES: dict[str, type[Model]] = {
     'RemoveCountersEffect': _model_class('RemoveCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'target': None}, ()),
     'ResultCondition': _model_class('ResultCondition', (('cant', True, '1'), ('did', True, '1'), ('dont', True, '1')), {'cant': '', 'did': '', 'dont': ''}, ()),
     'ReturnAllFromGraveyardsEffect': _model_class('ReturnAllFromGraveyardsEffect', (('filter', True, '1'), ('hands', True, '1')), {'filter': None, 'hands': ''}, ()),
+    'ReturnDiscardedEffect': _model_class('ReturnDiscardedEffect', (('discarded', True, '1'),), {'discarded': ''}, ()),
     'ReturnFromGraveyardEffect': _model_class('ReturnFromGraveyardEffect', (('target', True, '1'), ('source', True, '1'), ('hand', True, '0..1'), ('battlefield', True, '1'), ('mine', True, '0..1')), {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False}, ()),
     'ReturnToBattlefieldEffect': _model_class('ReturnToBattlefieldEffect', (('target', True, '1'), ('fromgy', True, '0..1'), ('choice', True, '0..1'), ('facedown', True, '0..1'), ('mine', True, '0..1'), ('owners', True, '0..1'), ('amount', True, '1'), ('counter', True, '1')), {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None}, ()),
     'ReturnToHandEffect': _model_class('ReturnToHandEffect', (('target', True, '1'), ('yours', True, '1')), {'target': None, 'yours': ''}, ()),
@@ -51935,111 +52254,113 @@ _C442 = CLASSES['AddManaEffect']
 _C444 = CLASSES['DiscardEffect']
 _C446 = CLASSES['GainLifeEffect']
 _C449 = CLASSES['GainControlEffect']
-_C451 = CLASSES['ReturnToHandEffect']
-_C454 = CLASSES['ReturnFromGraveyardEffect']
-_C458 = CLASSES['ReturnToBattlefieldEffect']
-_C461 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C466 = CLASSES['SearchEffect']
-_C470 = CLASSES['CounterSpellEffect']
-_C472 = CLASSES['ShuffleEffect']
-_C475 = CLASSES['ShuffleIntoEffect']
-_C479 = CLASSES['MillEffect']
-_C482 = CLASSES['PutFromHandEffect']
-_C486 = CLASSES['PutCountersEffect']
-_C489 = CLASSES['PutOnLibraryEffect']
-_C491 = CLASSES['PutIntoZoneEffect']
-_C497 = CLASSES['ExileEffect']
-_C500 = CLASSES['ExileCardsEffect']
-_C502 = CLASSES['ExileTopEffect']
-_C504 = CLASSES['RegenerateEffect']
-_C508 = CLASSES['PlayerSacrificesEffect']
-_C512 = CLASSES['SacrificeEffect']
-_C514 = CLASSES['UntapEffect']
-_C516 = CLASSES['TapOrUntapEffect']
-_C518 = CLASSES['TapEffect']
-_C522 = CLASSES['RemoveCountersEffect']
-_C524 = CLASSES['DelayedEffect']
-_C526 = CLASSES['PreventEffect']
-_C528 = CLASSES['CastThisEffect']
-_C530 = CLASSES['CopySpellEffect']
-_C531 = CLASSES['NoRegenEffect']
-_C535 = CLASSES['PhaseOutEffect']
-_C538 = CLASSES['NoUntapEffect']
-_C541 = CLASSES['ContinuousEffect']
-_C543 = CLASSES['PlayerRef']
-_C550 = CLASSES['AnyNumberTargets']
-_C552 = CLASSES['AnyTarget']
-_C555 = CLASSES['UpToTargets']
-_C557 = CLASSES['EachPlayers']
-_C559 = CLASSES['ThatRef']
-_C561 = CLASSES['EnchantedRef']
-_C568 = CLASSES['BeginningTrigger']
-_C572 = CLASSES['LastCounterTrigger']
-_C576 = CLASSES['BatchAttackTrigger']
-_C578 = CLASSES['ThisTrigger']
-_C582 = CLASSES['CastTrigger']
-_C585 = CLASSES['YoursTrigger']
-_C598 = CLASSES['ZonePlace']
-_C604 = CLASSES['PTChange']
-_C607 = CLASSES['CantAttackOrBlock']
-_C609 = CLASSES['CantAttack']
-_C611 = CLASSES['CantBlock']
-_C613 = CLASSES['CantBeBlockedByFewer']
-_C614 = CLASSES['CantBeBlockedExcept']
-_C615 = CLASSES['CanBlockOnly']
-_C617 = CLASSES['CantBeTargetedBy']
-_C618 = CLASSES['CantBeTargeted']
-_C620 = CLASSES['CantBeDestroyed']
-_C622 = CLASSES['CantPhaseOut']
-_C624 = CLASSES['PhasesEachUntap']
-_C626 = CLASSES['GainsAbility']
-_C629 = CLASSES['HasKeywordAtManaCost']
-_C630 = CLASSES['HasKeywords']
-_C631 = CLASSES['LosesKeywords']
-_C634 = CLASSES['CombatDamageSteps']
-_C636 = CLASSES['AssignsExcess']
-_C638 = CLASSES['AttacksUntapped']
-_C640 = CLASSES['DoesntUntap']
-_C642 = CLASSES['DamageGainsLife']
-_C644 = CLASSES['DamageIsLethal']
-_C646 = CLASSES['DamageAsCounters']
-_C648 = CLASSES['CantBeBlockedBy']
-_C650 = CLASSES['CantBeAttachedBy']
-_C652 = CLASSES['PreventDamageFrom']
-_C654 = CLASSES['AttacksDespite']
-_C656 = CLASSES['MaxBlockers']
-_C658 = CLASSES['AttacksEachCombat']
-_C660 = CLASSES['BlocksEachCombat']
-_C662 = CLASSES['CantBeBlocked']
-_C664 = CLASSES['IsColor']
-_C705 = CLASSES['Duration']
-_C708 = CLASSES['TargetObject']
-_C710 = CLASSES['FromGraveyard']
-_C716 = CLASSES['OntoBattlefield']
-_C719 = CLASSES['IntoHand']
-_C721 = CLASSES['IntoGraveyard']
-_C724 = CLASSES['CostValue']
-_C746 = CLASSES['BackRef']
-_C748 = CLASSES['TargetPlayer']
-_C752 = CLASSES['EachObjects']
-_C765 = CLASSES['QualityRef']
-_C786 = CLASSES['PerTime']
-_C790 = CLASSES['PerObject']
-_C795 = CLASSES['PowerOf']
-_C821 = CLASSES['EntersEvent']
-_C824 = CLASSES['LeavesEvent']
-_C826 = CLASSES['DiesEvent']
-_C828 = CLASSES['ToGraveyardEvent']
-_C830 = CLASSES['AttacksAloneEvent']
-_C832 = CLASSES['AttacksEvent']
-_C834 = CLASSES['BlocksEvent']
-_C838 = CLASSES['BlockedEvent']
-_C840 = CLASSES['PhasesEvent']
-_C842 = CLASSES['TurnedUpEvent']
-_C844 = CLASSES['ExiledThisWayEvent']
-_C846 = CLASSES['TargetedEvent']
-_C849 = CLASSES['DealsDamageEvent']
-_C851 = CLASSES['DealtDamageEvent']
+_C451 = CLASSES['ReturnDiscardedEffect']
+_C453 = CLASSES['ReturnToHandEffect']
+_C456 = CLASSES['ReturnFromGraveyardEffect']
+_C460 = CLASSES['ReturnToBattlefieldEffect']
+_C463 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C468 = CLASSES['SearchEffect']
+_C472 = CLASSES['CounterSpellEffect']
+_C474 = CLASSES['ShuffleEffect']
+_C477 = CLASSES['ShuffleIntoEffect']
+_C481 = CLASSES['MillEffect']
+_C484 = CLASSES['PutFromHandEffect']
+_C488 = CLASSES['PutCountersEffect']
+_C491 = CLASSES['PutOnLibraryEffect']
+_C493 = CLASSES['PutIntoZoneEffect']
+_C499 = CLASSES['ExileEffect']
+_C502 = CLASSES['ExileCardsEffect']
+_C504 = CLASSES['ExileTopEffect']
+_C506 = CLASSES['RegenerateEffect']
+_C510 = CLASSES['PlayerSacrificesEffect']
+_C514 = CLASSES['SacrificeEffect']
+_C516 = CLASSES['UntapEffect']
+_C518 = CLASSES['TapOrUntapEffect']
+_C520 = CLASSES['TapEffect']
+_C524 = CLASSES['RemoveCountersEffect']
+_C526 = CLASSES['DelayedEffect']
+_C528 = CLASSES['PreventEffect']
+_C530 = CLASSES['CastThisEffect']
+_C532 = CLASSES['CopySpellEffect']
+_C533 = CLASSES['NoRegenEffect']
+_C537 = CLASSES['PhaseOutEffect']
+_C540 = CLASSES['NoUntapEffect']
+_C543 = CLASSES['ContinuousEffect']
+_C545 = CLASSES['PlayerRef']
+_C552 = CLASSES['AnyNumberTargets']
+_C554 = CLASSES['AnyTarget']
+_C557 = CLASSES['UpToTargets']
+_C559 = CLASSES['EachPlayers']
+_C561 = CLASSES['ThatRef']
+_C563 = CLASSES['EnchantedRef']
+_C570 = CLASSES['BeginningTrigger']
+_C574 = CLASSES['LastCounterTrigger']
+_C578 = CLASSES['BatchAttackTrigger']
+_C580 = CLASSES['ThisTrigger']
+_C583 = CLASSES['DiscardTrigger']
+_C587 = CLASSES['CastTrigger']
+_C590 = CLASSES['YoursTrigger']
+_C603 = CLASSES['ZonePlace']
+_C609 = CLASSES['PTChange']
+_C612 = CLASSES['CantAttackOrBlock']
+_C614 = CLASSES['CantAttack']
+_C616 = CLASSES['CantBlock']
+_C618 = CLASSES['CantBeBlockedByFewer']
+_C619 = CLASSES['CantBeBlockedExcept']
+_C620 = CLASSES['CanBlockOnly']
+_C622 = CLASSES['CantBeTargetedBy']
+_C623 = CLASSES['CantBeTargeted']
+_C625 = CLASSES['CantBeDestroyed']
+_C627 = CLASSES['CantPhaseOut']
+_C629 = CLASSES['PhasesEachUntap']
+_C631 = CLASSES['GainsAbility']
+_C634 = CLASSES['HasKeywordAtManaCost']
+_C635 = CLASSES['HasKeywords']
+_C636 = CLASSES['LosesKeywords']
+_C639 = CLASSES['CombatDamageSteps']
+_C641 = CLASSES['AssignsExcess']
+_C643 = CLASSES['AttacksUntapped']
+_C645 = CLASSES['DoesntUntap']
+_C647 = CLASSES['DamageGainsLife']
+_C649 = CLASSES['DamageIsLethal']
+_C651 = CLASSES['DamageAsCounters']
+_C653 = CLASSES['CantBeBlockedBy']
+_C655 = CLASSES['CantBeAttachedBy']
+_C657 = CLASSES['PreventDamageFrom']
+_C659 = CLASSES['AttacksDespite']
+_C661 = CLASSES['MaxBlockers']
+_C663 = CLASSES['AttacksEachCombat']
+_C665 = CLASSES['BlocksEachCombat']
+_C667 = CLASSES['CantBeBlocked']
+_C669 = CLASSES['IsColor']
+_C710 = CLASSES['Duration']
+_C713 = CLASSES['TargetObject']
+_C715 = CLASSES['FromGraveyard']
+_C721 = CLASSES['OntoBattlefield']
+_C724 = CLASSES['IntoHand']
+_C726 = CLASSES['IntoGraveyard']
+_C729 = CLASSES['CostValue']
+_C751 = CLASSES['BackRef']
+_C753 = CLASSES['TargetPlayer']
+_C757 = CLASSES['EachObjects']
+_C770 = CLASSES['QualityRef']
+_C791 = CLASSES['PerTime']
+_C795 = CLASSES['PerObject']
+_C800 = CLASSES['PowerOf']
+_C826 = CLASSES['EntersEvent']
+_C829 = CLASSES['LeavesEvent']
+_C831 = CLASSES['DiesEvent']
+_C833 = CLASSES['ToGraveyardEvent']
+_C835 = CLASSES['AttacksAloneEvent']
+_C837 = CLASSES['AttacksEvent']
+_C839 = CLASSES['BlocksEvent']
+_C843 = CLASSES['BlockedEvent']
+_C845 = CLASSES['PhasesEvent']
+_C847 = CLASSES['TurnedUpEvent']
+_C849 = CLASSES['ExiledThisWayEvent']
+_C851 = CLASSES['TargetedEvent']
+_C854 = CLASSES['DealsDamageEvent']
+_C856 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -55719,8 +56040,8 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 598:
-                    values.append(_b598(x, inst, lim, made))
+                elif x.rule == 603:
+                    values.append(_b603(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 391:  # spells
@@ -56216,7 +56537,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 605 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 610 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56257,9 +56578,9 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 672:  # onbf
+        elif r == 677:  # onbf
             d['onbf'] = True
-        elif r == 673:  # gy
+        elif r == 678:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -56293,13 +56614,13 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # other
+        if r == 679:  # other
             d['other'] = True
-        elif r == 675:  # another
+        elif r == 680:  # another
             d['another'] = True
-        elif r == 676:  # facedown
+        elif r == 681:  # facedown
             d['facedown'] = True
-        elif r == 677:  # faceup
+        elif r == 682:  # faceup
             d['faceup'] = True
         elif r == 406:  # exiled
             d['exiled'] = True
@@ -56318,17 +56639,17 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 678:  # states
+        elif r == 683:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 773:  # nons
+        elif r == 778:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 774:  # colors
+        elif r == 779:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56336,7 +56657,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 775:  # supertypes
+        elif r == 780:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56344,32 +56665,32 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 776:  # multis
+        elif r == 781:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 777:  # types
+        elif r == 782:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 778:  # subtypes
+        elif r == 783:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 779:  # ortypes
+        elif r == 784:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 780:  # andor
+        elif r == 785:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 781:  # ortypes
+        elif r == 786:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -56382,13 +56703,13 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['kind'] = value
         elif r == 410:  # chosen
             d['chosen'] = True
-        elif r == 679:  # mv
+        elif r == 684:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 680:  # mvparam
+        elif r == 685:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -56427,7 +56748,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 681:  # keywords
+        elif r == 686:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56470,9 +56791,9 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 682:  # blocked_by_this
+        elif r == 687:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 683:  # attacking_you
+        elif r == 688:  # attacking_you
             d['attacking_you'] = True
         elif r == 297:  # name
             x = c[0]
@@ -56592,9 +56913,9 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 312:  # player
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
-        elif r == 546:  # options
+        elif r == 548:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -56646,7 +56967,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
         elif r == 316:  # extra
             x = c[0]
@@ -56686,11 +57007,11 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # player
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
         elif r == 319:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56733,11 +57054,11 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 322:  # player
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
         elif r == 323:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56776,7 +57097,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 325:  # player
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
         elif r == 326:  # amount
             x = c[0]
@@ -56816,7 +57137,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 328:  # player
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
         elif r == 329:  # amount
             x = c[0]
@@ -56892,7 +57213,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 333:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56975,18 +57296,18 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 339:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 562:  # count
+        elif r == 564:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
         elif r == 340:  # player
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57058,7 +57379,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 344:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57101,7 +57422,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 347:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57140,14 +57461,14 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 349:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 350:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57226,7 +57547,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 355:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57237,7 +57558,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 357:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57284,14 +57605,14 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 361:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 362:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57368,7 +57689,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # parts
+        if r == 565:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57377,7 +57698,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 753 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 758 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57450,11 +57771,11 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # quality
+        if r == 566:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 565:  # subtype
+        elif r == 567:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -57570,7 +57891,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 379:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 571 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57588,7 +57909,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 586:  # sentences
+        elif r == 591:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
@@ -57624,9 +57945,9 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # special
+        if r == 592:  # special
             d['special'] = True
-        elif r == 588:  # fromhand
+        elif r == 593:  # fromhand
             d['fromhand'] = True
         elif r == 383:  # param
             x = c[0]
@@ -57637,11 +57958,11 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 589:  # cost
+        elif r == 594:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 590:  # param
+        elif r == 595:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -57654,11 +57975,11 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 591:  # sentences
+        elif r == 596:  # sentences
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 592:  # restriction
+        elif r == 597:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -57667,19 +57988,19 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 593:  # once
+        elif r == 598:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 594:  # sorcery
+        elif r == 599:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 595:  # castable
+        elif r == 600:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -57717,9 +58038,9 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # both
+        if r == 763:  # both
             d['both'] = True
-        elif r == 596:  # which
+        elif r == 601:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -57835,14 +58156,14 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['cost'] = value
-        elif r == 600:  # param
+        elif r == 605:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 601:  # filter
+        elif r == 606:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -57959,35 +58280,35 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 665:  # this
+        elif r == 670:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 666:  # enchanted
+        elif r == 671:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 667:  # host
+        elif r == 672:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 668:  # equipped
+        elif r == 673:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 669:  # host
+        elif r == 674:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 670:  # affected
+        elif r == 675:  # affected
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['affected'] = value
-        elif r == 671:  # parts
+        elif r == 676:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57996,7 +58317,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 605 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 610 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58102,7 +58423,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 782:  # evenly
+        elif r == 787:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -58136,37 +58457,37 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # named
+        if r == 689:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 685:  # amount
+        elif r == 690:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 686:  # equal
+        elif r == 691:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 783:  # power
+        elif r == 788:  # power
             x = c[0]
-            value = _b795(x, inst, lim, made)
+            value = _b800(x, inst, lim, made)
             d['power'] = value
-        elif r == 784:  # amount
+        elif r == 789:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 687:  # you
+        elif r == 692:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 688:  # target
+        elif r == 693:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58175,7 +58496,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58214,7 +58535,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 430:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58255,7 +58576,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
         elif r == 433:  # amount
             x = c[0]
@@ -58295,7 +58616,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 435:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58336,7 +58657,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 689:  # tapped
+        elif r == 694:  # tapped
             d['tapped'] = True
         elif r == 438:  # power
             x = c[0]
@@ -58346,7 +58667,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 690:  # colors
+        elif r == 695:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -58354,17 +58675,17 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 691:  # subtypes
+        elif r == 696:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 692:  # types
+        elif r == 697:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 693:  # keywords
+        elif r == 698:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58384,17 +58705,17 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 694:  # per
+        elif r == 699:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 695:  # pertime
+        elif r == 700:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b786(x, inst, lim, made)
+            value = _b791(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -58428,9 +58749,9 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # anycolor
+        if r == 792:  # anycolor
             d['anycolor'] = True
-        elif r == 788:  # choices
+        elif r == 793:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -58440,23 +58761,23 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 696:  # last
+        elif r == 701:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 697:  # mana
+        elif r == 702:  # mana
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['mana'] = value
-        elif r == 854:  # alts
+        elif r == 859:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b112(x, inst, lim, made))
-        elif r == 698:  # per
+        elif r == 703:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b790(x, inst, lim, made)
+            value = _b795(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -58494,27 +58815,27 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
-        elif r == 699:  # third
+        elif r == 704:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 700:  # hand
+        elif r == 705:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 701:  # amount
+        elif r == 706:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 791:  # random
+        elif r == 796:  # random
             d['random'] = True
-        elif r == 702:  # per
+        elif r == 707:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b786(x, inst, lim, made)
+            value = _b791(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -58552,27 +58873,27 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
-        elif r == 703:  # amount
+        elif r == 708:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 792:  # per
+        elif r == 797:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b786(x, inst, lim, made)
+            value = _b791(x, inst, lim, made)
             d['per'] = value
-        elif r == 793:  # per
+        elif r == 798:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b790(x, inst, lim, made)
-            d['per'] = value
-        elif r == 704:  # equal
-            x = c[0]
             value = _b795(x, inst, lim, made)
+            d['per'] = value
+        elif r == 709:  # equal
+            x = c[0]
+            value = _b800(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -58608,7 +58929,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58617,7 +58938,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b705(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -58628,7 +58949,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58644,6 +58965,42 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C451()
+    d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 450:  # discarded
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['discarded'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C453()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58651,14 +59008,14 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 450:  # target
+        if r == 452:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 706:  # yours
+        elif r == 711:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -58670,7 +59027,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58686,7 +59043,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C456()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58694,23 +59051,23 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # target
+        if r == 454:  # target
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b713(x, inst, lim, made)
             d['target'] = value
-        elif r == 453:  # source
+        elif r == 455:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['source'] = value
-        elif r == 805:  # hand
+        elif r == 810:  # hand
             d['hand'] = True
-        elif r == 711:  # battlefield
+        elif r == 716:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 806:  # mine
+        elif r == 811:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -58720,7 +59077,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58736,7 +59093,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C460()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58744,30 +59101,30 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # target
+        if r == 457:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 712:  # fromgy
+        elif r == 717:  # fromgy
             d['fromgy'] = True
-        elif r == 807:  # choice
+        elif r == 812:  # choice
             d['choice'] = True
-        elif r == 808:  # facedown
+        elif r == 813:  # facedown
             d['facedown'] = True
-        elif r == 809:  # mine
+        elif r == 814:  # mine
             d['mine'] = True
-        elif r == 810:  # owners
+        elif r == 815:  # owners
             d['owners'] = True
-        elif r == 456:  # amount
+        elif r == 458:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 457:  # counter
+        elif r == 459:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -58781,7 +59138,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58797,7 +59154,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C463()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58805,11 +59162,11 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # filter
+        if r == 461:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 460:  # hands
+        elif r == 462:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -58821,7 +59178,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58837,7 +59194,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C468()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58845,38 +59202,38 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 462:  # player
+        if r == 464:  # player
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
-        elif r == 713:  # upto
+        elif r == 718:  # upto
             d['upto'] = True
-        elif r == 463:  # count
+        elif r == 465:  # count
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 464:  # filter
+        elif r == 466:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 811:  # alts
+        elif r == 816:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b298(x, inst, lim, made))
-        elif r == 714:  # reveal
+        elif r == 719:  # reveal
             d['reveal'] = True
-        elif r == 812:  # thatcard
+        elif r == 817:  # thatcard
             d['thatcard'] = True
-        elif r == 813:  # thosecards
+        elif r == 818:  # thosecards
             d['thosecards'] = True
-        elif r == 465:  # destination
+        elif r == 467:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 722:  # tapped
+        elif r == 727:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -58886,7 +59243,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58902,7 +59259,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C472()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58910,20 +59267,20 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # target
+        if r == 469:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 468:  # unless
+        elif r == 470:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b724(x, inst, lim, made)
+            value = _b729(x, inst, lim, made)
             d['unless'] = value
-        elif r == 469:  # per
+        elif r == 471:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -58937,7 +59294,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58953,7 +59310,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C474()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58961,9 +59318,9 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # player
+        if r == 473:  # player
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58973,7 +59330,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58989,7 +59346,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C477()
     d: dict[str, Any] = {'target': None, 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58997,14 +59354,14 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # target
+        if r == 475:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 474:  # into
+        elif r == 476:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -59016,7 +59373,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59032,7 +59389,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C481()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59040,19 +59397,19 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # amount
+        if r == 478:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 477:  # player
+        elif r == 479:  # player
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
-        elif r == 478:  # owner
+        elif r == 480:  # owner
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -59062,7 +59419,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59078,7 +59435,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C484()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59086,11 +59443,11 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # filter
+        if r == 482:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 481:  # battlefield
+        elif r == 483:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59102,7 +59459,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59118,7 +59475,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C488()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59126,17 +59483,17 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # amount
+        if r == 485:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 484:  # counter
+        elif r == 486:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 485:  # target
+        elif r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59149,7 +59506,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59165,7 +59522,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C491()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59173,24 +59530,24 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # target
+        if r == 489:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 488:  # source
+        elif r == 490:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['source'] = value
-        elif r == 726:  # top
+        elif r == 731:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 727:  # bottom
+        elif r == 732:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -59202,7 +59559,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59218,7 +59575,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C493()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59226,9 +59583,9 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59241,7 +59598,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59257,7 +59614,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C499()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59265,36 +59622,36 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 494:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 493:  # source
+        elif r == 495:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['source'] = value
-        elif r == 494:  # amount
+        elif r == 496:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 495:  # counter
+        elif r == 497:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 496:  # also
+        elif r == 498:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59307,7 +59664,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59323,7 +59680,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C502()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59331,11 +59688,11 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # amount
+        if r == 500:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 499:  # gy
+        elif r == 501:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -59347,7 +59704,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59363,7 +59720,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C504()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59371,9 +59728,9 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # player
+        if r == 503:  # player
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59383,7 +59740,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59399,7 +59756,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C506()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59407,9 +59764,9 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # target
+        if r == 505:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59422,7 +59779,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59438,7 +59795,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C510()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59446,17 +59803,17 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # player
+        if r == 507:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
-        elif r == 506:  # amount
+        elif r == 508:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 507:  # filter
+        elif r == 509:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -59468,7 +59825,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59484,7 +59841,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C514()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59492,20 +59849,20 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # target
+        if r == 511:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 510:  # unless
+        elif r == 512:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b724(x, inst, lim, made)
+            value = _b729(x, inst, lim, made)
             d['unless'] = value
-        elif r == 511:  # per
+        elif r == 513:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -59519,47 +59876,8 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C514()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 513:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59584,7 +59902,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 515:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59598,7 +59916,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59623,7 +59941,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 517:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59636,7 +59954,46 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C520()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 519:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59652,7 +60009,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C524()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59660,17 +60017,17 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # amount
+        if r == 521:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 520:  # counter
+        elif r == 522:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
-        elif r == 521:  # target
+        elif r == 523:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59683,7 +60040,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59699,7 +60056,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C526()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59707,18 +60064,18 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # step
+        if r == 733:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 814 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 819 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 729:  # endcombat
+        elif r == 734:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 523:  # effect
+        elif r == 525:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -59733,7 +60090,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59749,7 +60106,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C528()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59757,15 +60114,15 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # amount
+        if r == 527:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 815:  # you
+        elif r == 820:  # you
             d['you'] = True
-        elif r == 730:  # target
+        elif r == 735:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59778,7 +60135,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59794,7 +60151,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C530()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59802,18 +60159,18 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # target
+        if r == 529:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 731:  # label
+        elif r == 736:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 732:  # free
+        elif r == 737:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -59825,7 +60182,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59841,7 +60198,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C532()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59849,14 +60206,14 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # target
+        if r == 531:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 733:  # newtargets
+        elif r == 738:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -59866,7 +60223,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59882,7 +60239,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C533()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59890,26 +60247,26 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # thatnoun
+        if r == 739:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 735:  # they
+        elif r == 740:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 736:  # destroyed
+        elif r == 741:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 737:  # target
+        elif r == 742:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 738:  # thisturn
+        elif r == 743:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -59919,7 +60276,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59935,7 +60292,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C537()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59943,22 +60300,22 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # target
+        if r == 534:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 533:  # phaseout
+        elif r == 535:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 534:  # unless
+        elif r == 536:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b724(x, inst, lim, made)
+            value = _b729(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -59968,7 +60325,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59984,7 +60341,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C540()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59992,14 +60349,14 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # target
+        if r == 538:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 537:  # nountap
+        elif r == 539:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -60011,7 +60368,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60027,7 +60384,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C543()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60035,30 +60392,30 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # lead
+        if r == 541:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b705(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['lead'] = value
-        elif r == 739:  # target
+        elif r == 744:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 740:  # also
+        elif r == 745:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b752(x, inst, lim, made)
+            value = _b757(x, inst, lim, made)
             d['also'] = value
-        elif r == 741:  # group
+        elif r == 746:  # group
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['group'] = value
-        elif r == 742:  # parts
+        elif r == 747:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -60067,18 +60424,18 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 605 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 610 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 540:  # duration
+        elif r == 542:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b705(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['duration'] = value
-        elif r == 743:  # tail
+        elif r == 748:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -60087,7 +60444,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 605 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 610 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60100,7 +60457,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60116,7 +60473,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C545()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60124,13 +60481,13 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # controller
+        if r == 749:  # controller
             d['controller'] = True
-        elif r == 544:  # owner
+        elif r == 546:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 545:  # who
+        elif r == 547:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -60142,7 +60499,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60158,7 +60515,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C552()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60166,7 +60523,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # filter
+        if r == 551:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -60178,7 +60535,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60194,7 +60551,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C554()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60202,7 +60559,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # any
+        if r == 553:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -60214,7 +60571,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60230,7 +60587,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C557()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60238,13 +60595,13 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # each
+        if r == 754:  # each
             d['each'] = True
-        elif r == 553:  # count
+        elif r == 555:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 554:  # filter
+        elif r == 556:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
@@ -60256,7 +60613,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60272,7 +60629,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C559()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60280,7 +60637,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # who
+        if r == 558:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -60292,7 +60649,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60308,7 +60665,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C561()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60316,7 +60673,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # that
+        if r == 560:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -60328,7 +60685,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60344,7 +60701,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C563()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60352,9 +60709,9 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # equipped
+        if r == 824:  # equipped
             d['equipped'] = True
-        elif r == 560:  # enchanted
+        elif r == 562:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -60366,7 +60723,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60382,7 +60739,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C570()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60390,11 +60747,11 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # whose
+        if r == 568:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 567:  # step
+        elif r == 569:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -60406,7 +60763,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60422,7 +60779,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C574()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60430,11 +60787,11 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # lead
+        if r == 572:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 571:  # counter
+        elif r == 573:  # counter
             x = c[0]
             value = _b144(x, inst, lim, made)
             d['counter'] = value
@@ -60446,7 +60803,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60462,7 +60819,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C578()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60470,15 +60827,15 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # lead
+        if r == 575:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 574:  # subject
+        elif r == 576:  # subject
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['subject'] = value
-        elif r == 575:  # batch
+        elif r == 577:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -60490,7 +60847,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60506,7 +60863,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C580()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60514,13 +60871,13 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # lead
+        if r == 579:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 754:  # creature
+        elif r == 759:  # creature
             d['creature'] = True
-        elif r == 755:  # events
+        elif r == 760:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60529,7 +60886,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 827 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60542,7 +60899,47 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C583()
+    d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 581:  # lead
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lead'] = value
+        elif r == 582:  # card
+            x = c[0]
+            value = _b298(x, inst, lim, made)
+            d['card'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60558,7 +60955,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C587()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60566,15 +60963,15 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # lead
+        if r == 584:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 580:  # who
+        elif r == 585:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 581:  # spell
+        elif r == 586:  # spell
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['spell'] = value
@@ -60586,7 +60983,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60602,7 +60999,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C590()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60610,17 +61007,17 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # lead
+        if r == 588:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 852:  # thisor
+        elif r == 857:  # thisor
             d['thisor'] = True
-        elif r == 584:  # subject
+        elif r == 589:  # subject
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['subject'] = value
-        elif r == 756:  # events
+        elif r == 761:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60629,12 +61026,12 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 827 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 757:  # undercontrol
+        elif r == 762:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -60644,7 +61041,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60660,7 +61057,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C603()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60668,11 +61065,11 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # command
+        if r == 602:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 599:  # battlefield
+        elif r == 604:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -60684,7 +61081,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60700,7 +61097,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C609()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60708,29 +61105,29 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # additional
+        if r == 764:  # additional
             d['additional'] = True
-        elif r == 602:  # power
+        elif r == 607:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 603:  # toughness
+        elif r == 608:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 760:  # per
+        elif r == 765:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 761:  # perfilter
+        elif r == 766:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b298(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 853:  # onbf
+        elif r == 858:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60740,7 +61137,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60756,7 +61153,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C612()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60764,7 +61161,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # both
+        if r == 611:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -60776,7 +61173,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60792,7 +61189,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C614()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60800,7 +61197,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # attack
+        if r == 613:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -60812,7 +61209,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60828,7 +61225,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C616()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60836,7 +61233,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # block
+        if r == 615:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -60848,7 +61245,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60864,7 +61261,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C618()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60872,7 +61269,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # count
+        if r == 617:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60884,7 +61281,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60900,7 +61297,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C619()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60908,7 +61305,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # filters
+        if r == 767:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60928,7 +61325,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60944,7 +61341,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C620()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60952,7 +61349,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # filters
+        if r == 768:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60972,7 +61369,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60988,7 +61385,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C622()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60996,9 +61393,9 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # quality
+        if r == 621:  # quality
             x = c[0]
-            value = _b765(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61008,7 +61405,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61024,7 +61421,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C623()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61032,7 +61429,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # opponents
+        if r == 772:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61042,7 +61439,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61058,7 +61455,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C625()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61066,7 +61463,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # destroyed
+        if r == 624:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -61078,7 +61475,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61094,7 +61491,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C627()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61102,7 +61499,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # phase
+        if r == 626:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -61114,7 +61511,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61130,7 +61527,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C629()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61138,7 +61535,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # untap
+        if r == 628:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61150,7 +61547,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61166,7 +61563,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C631()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61174,9 +61571,9 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # ability
+        if r == 630:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 768 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61189,7 +61586,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61205,7 +61602,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C634()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61213,14 +61610,14 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # keyword
+        if r == 632:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 628:  # manacost
+        elif r == 633:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -61232,7 +61629,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61248,7 +61645,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C635()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61256,7 +61653,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # keywords
+        if r == 774:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -61278,7 +61675,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61294,7 +61691,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C636()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61302,7 +61699,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # keywords
+        if r == 775:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -61324,7 +61721,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61340,7 +61737,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C639()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61348,11 +61745,11 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # first
+        if r == 637:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 633:  # regular
+        elif r == 638:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -61366,7 +61763,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61382,7 +61779,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C641()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61390,7 +61787,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # excess
+        if r == 640:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -61402,7 +61799,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61418,7 +61815,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C643()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61426,7 +61823,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # untapped
+        if r == 642:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -61438,7 +61835,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61454,7 +61851,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C645()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61462,11 +61859,11 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # its
+        if r == 776:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 639:  # untap
+        elif r == 644:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61478,7 +61875,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61494,7 +61891,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C647()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61502,7 +61899,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # gains
+        if r == 646:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -61514,7 +61911,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61530,7 +61927,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C649()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61538,7 +61935,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # lethal
+        if r == 648:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -61550,7 +61947,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61566,7 +61963,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C646()
+    inst: Any = _C651()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61574,7 +61971,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # ascounters
+        if r == 650:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -61586,7 +61983,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61602,7 +61999,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C653()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61610,9 +62007,9 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 647:  # quality
+        if r == 652:  # quality
             x = c[0]
-            value = _b765(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61622,7 +62019,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61638,7 +62035,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C655()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61646,9 +62043,9 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # quality
+        if r == 654:  # quality
             x = c[0]
-            value = _b765(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61658,7 +62055,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61674,7 +62071,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C657()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61682,9 +62079,9 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 651:  # quality
+        if r == 656:  # quality
             x = c[0]
-            value = _b765(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61694,7 +62091,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61710,7 +62107,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C659()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61718,9 +62115,9 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # thisturn
+        if r == 777:  # thisturn
             d['thisturn'] = True
-        elif r == 653:  # keyword
+        elif r == 658:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61735,7 +62132,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61751,7 +62148,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C656()
+    inst: Any = _C661()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61759,7 +62156,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 655:  # count
+        if r == 660:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -61771,7 +62168,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61787,7 +62184,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C663()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61795,7 +62192,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 657:  # attacks
+        if r == 662:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61807,7 +62204,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61823,7 +62220,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C665()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61831,7 +62228,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # blocks
+        if r == 664:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -61843,7 +62240,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61859,7 +62256,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C667()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61867,7 +62264,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # unblockable
+        if r == 666:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -61879,7 +62276,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61895,7 +62292,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C664()
+    inst: Any = _C669()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61903,7 +62300,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # color
+        if r == 668:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61918,7 +62315,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61934,7 +62331,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C705()
+    inst: Any = _C710()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61942,23 +62339,23 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # eot
+        if r == 803:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 799:  # next_upkeep
+        elif r == 804:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 800:  # losecontrol
+        elif r == 805:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 801:  # thisturn
+        elif r == 806:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 802:  # thiscombat
+        elif r == 807:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -61970,7 +62367,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61986,7 +62383,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C713()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61994,13 +62391,13 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # another
+        if r == 808:  # another
             d['another'] = True
-        elif r == 707:  # filter
+        elif r == 712:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 804:  # ingy
+        elif r == 809:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -62010,7 +62407,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62026,7 +62423,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C715()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62034,7 +62431,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # whose
+        if r == 714:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -62046,7 +62443,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62062,7 +62459,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C716()
+    inst: Any = _C721()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62070,7 +62467,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # zone
+        if r == 720:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -62082,7 +62479,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62098,7 +62495,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C724()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62106,9 +62503,9 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # player
+        if r == 723:  # player
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -62118,7 +62515,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62134,7 +62531,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C726()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62142,9 +62539,9 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # player
+        if r == 725:  # player
             x = c[0]
-            value = _b543(x, inst, lim, made)
+            value = _b545(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -62154,7 +62551,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62170,7 +62567,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C729()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62178,11 +62575,11 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # cost
+        if r == 728:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 725:  # param
+        elif r == 730:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62197,7 +62594,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62213,7 +62610,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C746()
+    inst: Any = _C751()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62221,9 +62618,9 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # word
+        if r == 750:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62236,7 +62633,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62252,7 +62649,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C753()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62260,11 +62657,11 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # player
+        if r == 752:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 816:  # walker
+        elif r == 821:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -62274,7 +62671,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62290,7 +62687,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C752()
+    inst: Any = _C757()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62298,33 +62695,33 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # quant
+        if r == 755:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 751:  # filter
+        elif r == 756:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 817:  # attached
+        elif r == 822:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 818:  # samename
+        elif r == 823:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 855:  # ingy
+        elif r == 860:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -62334,7 +62731,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62350,7 +62747,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C765()
+    inst: Any = _C770()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62358,11 +62755,11 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # word
+        if r == 769:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 766:  # param
+        elif r == 771:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62377,7 +62774,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62393,7 +62790,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C791()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62401,7 +62798,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # word
+        if r == 790:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 309 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62416,7 +62813,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62432,7 +62829,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C795()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62440,13 +62837,13 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # filter
+        if r == 794:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 860:  # gy
+        elif r == 865:  # gy
             d['gy'] = True
-        elif r == 861:  # bf
+        elif r == 866:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -62456,7 +62853,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62472,7 +62869,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C800()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62480,21 +62877,21 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # power
+        if r == 799:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 796:  # power
+        elif r == 801:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 797:  # target
+        elif r == 802:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -62507,7 +62904,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62523,7 +62920,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C826()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62531,7 +62928,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # enters
+        if r == 825:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -62543,7 +62940,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62559,7 +62956,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C829()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62567,7 +62964,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # leaves
+        if r == 828:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -62579,7 +62976,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62595,7 +62992,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C831()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62603,7 +63000,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # dies
+        if r == 830:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -62615,7 +63012,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62631,7 +63028,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C828()
+    inst: Any = _C833()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62639,7 +63036,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # graveyard
+        if r == 832:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -62651,7 +63048,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62667,7 +63064,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C835()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62675,7 +63072,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # alone
+        if r == 834:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -62687,7 +63084,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62703,7 +63100,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C837()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62711,7 +63108,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # attacks
+        if r == 836:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -62723,7 +63120,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62739,7 +63136,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C839()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62747,11 +63144,11 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # blocks
+        if r == 838:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 856:  # acreature
+        elif r == 861:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -62761,7 +63158,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62777,7 +63174,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C843()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62785,17 +63182,17 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # blocked
+        if r == 840:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 836:  # article
+        elif r == 841:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 837:  # filter
+        elif r == 842:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -62809,7 +63206,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62825,7 +63222,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C845()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62833,7 +63230,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # direction
+        if r == 844:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -62845,7 +63242,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62861,7 +63258,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C842()
+    inst: Any = _C847()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62869,7 +63266,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # up
+        if r == 846:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -62881,7 +63278,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62897,7 +63294,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C844()
+    inst: Any = _C849()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62905,7 +63302,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 843:  # way
+        if r == 848:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -62917,7 +63314,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62933,7 +63330,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C846()
+    inst: Any = _C851()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62941,11 +63338,11 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 845:  # targeted
+        if r == 850:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 857:  # opponents
+        elif r == 862:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -62955,7 +63352,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62971,7 +63368,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C849()
+    inst: Any = _C854()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62979,13 +63376,13 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 858:  # combat
+        if r == 863:  # combat
             d['combat'] = True
-        elif r == 847:  # deals
+        elif r == 852:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 848:  # recipient
+        elif r == 853:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -62999,7 +63396,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63015,7 +63412,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C851()
+    inst: Any = _C856()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63023,9 +63420,9 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 859:  # combat
+        if r == 864:  # combat
             d['combat'] = True
-        elif r == 850:  # dealt
+        elif r == 855:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -63489,420 +63886,425 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 448 __asgn_plain
     _b449,  # 449 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 ReturnDiscardedEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 PutCountersEffect
+    _b453,  # 453 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 478 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 486 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 PutIntoZoneEffect
+    _b488,  # 488 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 493 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 498 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 UntapEffect
+    _b493,  # 493 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 497 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 500 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 TapOrUntapEffect
+    _b516,  # 516 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 CastThisEffect
+    _b518,  # 518 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 CopySpellEffect
-    _b531,  # 531 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 ContinuousEffect
-    _match_node,  # 542 ActionWord
-    _b543,  # 543 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 546 __asgn_oneormore
-    _match_node,  # 547 BackWord
-    _node,  # 548 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 551 __asgn_plain
-    _b552,  # 552 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 554 __asgn_plain
-    _b555,  # 555 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 563 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 BeginningTrigger
-    _node,  # 569 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 ThisTrigger
+    _b530,  # 530 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 CopySpellEffect
+    _b533,  # 533 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 ContinuousEffect
+    _match_node,  # 544 ActionWord
+    _b545,  # 545 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 548 __asgn_oneormore
+    _match_node,  # 549 BackWord
+    _node,  # 550 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 553 __asgn_plain
+    _b554,  # 554 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 565 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 BeginningTrigger
+    _node,  # 571 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 587 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 588 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 590 __asgn_plain
+    _b580,  # 580 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 YoursTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 602 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 PTChange
-    _node,  # 605 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 CantBeBlockedByFewer
-    _b614,  # 614 CantBeBlockedExcept
-    _b615,  # 615 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 CantBeTargetedBy
-    _b618,  # 618 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 HasKeywordAtManaCost
-    _b630,  # 630 HasKeywords
-    _b631,  # 631 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 655 __asgn_plain
-    _b656,  # 656 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 663 __asgn_plain
-    _b664,  # 664 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 671 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 672 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 673 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 674 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 675 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 678 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 681 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 682 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 683 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 689 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 690 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 691 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 692 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 693 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 704 __asgn_plain
-    _b705,  # 705 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 707 __asgn_plain
-    _b708,  # 708 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 712 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 715 __asgn_plain
-    _b716,  # 716 OntoBattlefield
-    _node,  # 717 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 733 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 745 __asgn_plain
-    _b746,  # 746 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 751 __asgn_plain
-    _b752,  # 752 EachObjects
-    _node,  # 753 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 763 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 764 __asgn_plain
-    _b765,  # 765 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 767 __asgn_optional
-    _node,  # 768 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 769 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 770 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 773 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 774 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 775 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 776 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 777 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 778 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 779 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 780 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 781 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 788 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 811 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 813 __asgn_optional
-    _match_node,  # 814 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 816 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 817 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 818 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 819 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 EntersEvent
-    _node,  # 822 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 835 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 836 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 843 __asgn_plain
-    _b844,  # 844 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 845 __asgn_plain
-    _b846,  # 846 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 847 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 848 __asgn_plain
-    _b849,  # 849 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 850 __asgn_plain
-    _b851,  # 851 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 852 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 853 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 854 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 855 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 856 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 857 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 858 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 859 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 860 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 861 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 592 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 593 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 601 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 605 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 606 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 PTChange
+    _node,  # 610 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 CantBeBlockedByFewer
+    _b619,  # 619 CantBeBlockedExcept
+    _b620,  # 620 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CantBeTargetedBy
+    _b623,  # 623 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 HasKeywordAtManaCost
+    _b635,  # 635 HasKeywords
+    _b636,  # 636 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 676 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 683 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 686 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 687 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 694 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 695 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 696 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 698 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 714 __asgn_plain
+    _b715,  # 715 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 718 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 719 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 OntoBattlefield
+    _node,  # 722 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 727 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 743 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 750 __asgn_plain
+    _b751,  # 751 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 752 __asgn_plain
+    _b753,  # 753 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 756 __asgn_plain
+    _b757,  # 757 EachObjects
+    _node,  # 758 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 772 __asgn_optional
+    _node,  # 773 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 774 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 775 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 778 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 779 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 780 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 781 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 782 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 783 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 784 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 785 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 786 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 793 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 816 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 817 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 818 __asgn_optional
+    _match_node,  # 819 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 820 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 823 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 824 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 EntersEvent
+    _node,  # 827 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 836 __asgn_plain
+    _b837,  # 837 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 838 __asgn_plain
+    _b839,  # 839 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 840 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 841 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 842 __asgn_plain
+    _b843,  # 843 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 848 __asgn_plain
+    _b849,  # 849 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 850 __asgn_plain
+    _b851,  # 851 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 852 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 853 __asgn_plain
+    _b854,  # 854 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 855 __asgn_plain
+    _b856,  # 856 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 857 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 858 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 859 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 860 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 861 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 862 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 863 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 864 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 865 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 866 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 231, 235, 249, 548, 569, 605, 717, 753, 768, 822])
+_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 231, 235, 249, 550, 571, 610, 722, 758, 773, 827])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -64356,289 +64758,289 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 448 __asgn_plain
     _b449,  # 449 GainControlEffect
     None,  # 450 __asgn_plain
-    _b451,  # 451 ReturnToHandEffect
+    _b451,  # 451 ReturnDiscardedEffect
     None,  # 452 __asgn_plain
-    None,  # 453 __asgn_plain
-    _b454,  # 454 ReturnFromGraveyardEffect
+    _b453,  # 453 ReturnToHandEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    None,  # 456 __asgn_plain
+    _b456,  # 456 ReturnFromGraveyardEffect
     None,  # 457 __asgn_plain
-    _b458,  # 458 ReturnToBattlefieldEffect
+    None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
-    None,  # 460 __asgn_plain
-    _b461,  # 461 ReturnAllFromGraveyardsEffect
+    _b460,  # 460 ReturnToBattlefieldEffect
+    None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    None,  # 463 __asgn_plain
+    _b463,  # 463 ReturnAllFromGraveyardsEffect
     None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    _b466,  # 466 SearchEffect
+    None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    None,  # 468 __asgn_plain
+    _b468,  # 468 SearchEffect
     None,  # 469 __asgn_plain
-    _b470,  # 470 CounterSpellEffect
+    None,  # 470 __asgn_plain
     None,  # 471 __asgn_plain
-    _b472,  # 472 ShuffleEffect
+    _b472,  # 472 CounterSpellEffect
     None,  # 473 __asgn_plain
-    None,  # 474 __asgn_plain
-    _b475,  # 475 ShuffleIntoEffect
+    _b474,  # 474 ShuffleEffect
+    None,  # 475 __asgn_plain
     None,  # 476 __asgn_plain
-    None,  # 477 __asgn_plain
+    _b477,  # 477 ShuffleIntoEffect
     None,  # 478 __asgn_plain
-    _b479,  # 479 MillEffect
+    None,  # 479 __asgn_plain
     None,  # 480 __asgn_plain
-    None,  # 481 __asgn_plain
-    _b482,  # 482 PutFromHandEffect
+    _b481,  # 481 MillEffect
+    None,  # 482 __asgn_plain
     None,  # 483 __asgn_plain
-    None,  # 484 __asgn_plain
+    _b484,  # 484 PutFromHandEffect
     None,  # 485 __asgn_plain
-    _b486,  # 486 PutCountersEffect
+    None,  # 486 __asgn_plain
     None,  # 487 __asgn_plain
-    None,  # 488 __asgn_plain
-    _b489,  # 489 PutOnLibraryEffect
+    _b488,  # 488 PutCountersEffect
+    None,  # 489 __asgn_plain
     None,  # 490 __asgn_plain
-    _b491,  # 491 PutIntoZoneEffect
+    _b491,  # 491 PutOnLibraryEffect
     None,  # 492 __asgn_plain
-    None,  # 493 __asgn_plain
+    _b493,  # 493 PutIntoZoneEffect
     None,  # 494 __asgn_plain
     None,  # 495 __asgn_plain
     None,  # 496 __asgn_plain
-    _b497,  # 497 ExileEffect
+    None,  # 497 __asgn_plain
     None,  # 498 __asgn_plain
-    None,  # 499 __asgn_plain
-    _b500,  # 500 ExileCardsEffect
+    _b499,  # 499 ExileEffect
+    None,  # 500 __asgn_plain
     None,  # 501 __asgn_plain
-    _b502,  # 502 ExileTopEffect
+    _b502,  # 502 ExileCardsEffect
     None,  # 503 __asgn_plain
-    _b504,  # 504 RegenerateEffect
+    _b504,  # 504 ExileTopEffect
     None,  # 505 __asgn_plain
-    None,  # 506 __asgn_plain
+    _b506,  # 506 RegenerateEffect
     None,  # 507 __asgn_plain
-    _b508,  # 508 PlayerSacrificesEffect
+    None,  # 508 __asgn_plain
     None,  # 509 __asgn_plain
-    None,  # 510 __asgn_plain
+    _b510,  # 510 PlayerSacrificesEffect
     None,  # 511 __asgn_plain
-    _b512,  # 512 SacrificeEffect
+    None,  # 512 __asgn_plain
     None,  # 513 __asgn_plain
-    _b514,  # 514 UntapEffect
+    _b514,  # 514 SacrificeEffect
     None,  # 515 __asgn_plain
-    _b516,  # 516 TapOrUntapEffect
+    _b516,  # 516 UntapEffect
     None,  # 517 __asgn_plain
-    _b518,  # 518 TapEffect
+    _b518,  # 518 TapOrUntapEffect
     None,  # 519 __asgn_plain
-    None,  # 520 __asgn_plain
+    _b520,  # 520 TapEffect
     None,  # 521 __asgn_plain
-    _b522,  # 522 RemoveCountersEffect
+    None,  # 522 __asgn_plain
     None,  # 523 __asgn_plain
-    _b524,  # 524 DelayedEffect
+    _b524,  # 524 RemoveCountersEffect
     None,  # 525 __asgn_plain
-    _b526,  # 526 PreventEffect
+    _b526,  # 526 DelayedEffect
     None,  # 527 __asgn_plain
-    _b528,  # 528 CastThisEffect
+    _b528,  # 528 PreventEffect
     None,  # 529 __asgn_plain
-    _b530,  # 530 CopySpellEffect
-    _b531,  # 531 NoRegenEffect
-    None,  # 532 __asgn_plain
-    None,  # 533 __asgn_plain
+    _b530,  # 530 CastThisEffect
+    None,  # 531 __asgn_plain
+    _b532,  # 532 CopySpellEffect
+    _b533,  # 533 NoRegenEffect
     None,  # 534 __asgn_plain
-    _b535,  # 535 PhaseOutEffect
+    None,  # 535 __asgn_plain
     None,  # 536 __asgn_plain
-    None,  # 537 __asgn_plain
-    _b538,  # 538 NoUntapEffect
+    _b537,  # 537 PhaseOutEffect
+    None,  # 538 __asgn_plain
     None,  # 539 __asgn_plain
-    None,  # 540 __asgn_plain
-    _b541,  # 541 ContinuousEffect
-    None,  # 542 ActionWord
-    _b543,  # 543 PlayerRef
-    None,  # 544 __asgn_plain
-    None,  # 545 __asgn_plain
-    None,  # 546 __asgn_oneormore
-    None,  # 547 BackWord
-    None,  # 548 TargetRef
-    None,  # 549 __asgn_plain
-    _b550,  # 550 AnyNumberTargets
+    _b540,  # 540 NoUntapEffect
+    None,  # 541 __asgn_plain
+    None,  # 542 __asgn_plain
+    _b543,  # 543 ContinuousEffect
+    None,  # 544 ActionWord
+    _b545,  # 545 PlayerRef
+    None,  # 546 __asgn_plain
+    None,  # 547 __asgn_plain
+    None,  # 548 __asgn_oneormore
+    None,  # 549 BackWord
+    None,  # 550 TargetRef
     None,  # 551 __asgn_plain
-    _b552,  # 552 AnyTarget
+    _b552,  # 552 AnyNumberTargets
     None,  # 553 __asgn_plain
-    None,  # 554 __asgn_plain
-    _b555,  # 555 UpToTargets
+    _b554,  # 554 AnyTarget
+    None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
-    _b557,  # 557 EachPlayers
+    _b557,  # 557 UpToTargets
     None,  # 558 __asgn_plain
-    _b559,  # 559 ThatRef
+    _b559,  # 559 EachPlayers
     None,  # 560 __asgn_plain
-    _b561,  # 561 EnchantedRef
+    _b561,  # 561 ThatRef
     None,  # 562 __asgn_plain
-    None,  # 563 __asgn_oneormore
+    _b563,  # 563 EnchantedRef
     None,  # 564 __asgn_plain
-    None,  # 565 __asgn_plain
+    None,  # 565 __asgn_oneormore
     None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
-    _b568,  # 568 BeginningTrigger
-    None,  # 569 Trigger
-    None,  # 570 __asgn_plain
-    None,  # 571 __asgn_plain
-    _b572,  # 572 LastCounterTrigger
+    None,  # 568 __asgn_plain
+    None,  # 569 __asgn_plain
+    _b570,  # 570 BeginningTrigger
+    None,  # 571 Trigger
+    None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
-    None,  # 574 __asgn_plain
+    _b574,  # 574 LastCounterTrigger
     None,  # 575 __asgn_plain
-    _b576,  # 576 BatchAttackTrigger
+    None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
-    _b578,  # 578 ThisTrigger
+    _b578,  # 578 BatchAttackTrigger
     None,  # 579 __asgn_plain
-    None,  # 580 __asgn_plain
+    _b580,  # 580 ThisTrigger
     None,  # 581 __asgn_plain
-    _b582,  # 582 CastTrigger
-    None,  # 583 __asgn_plain
+    None,  # 582 __asgn_plain
+    _b583,  # 583 DiscardTrigger
     None,  # 584 __asgn_plain
-    _b585,  # 585 YoursTrigger
+    None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    None,  # 587 __asgn_optional
-    None,  # 588 __asgn_optional
+    _b587,  # 587 CastTrigger
+    None,  # 588 __asgn_plain
     None,  # 589 __asgn_plain
-    None,  # 590 __asgn_plain
+    _b590,  # 590 YoursTrigger
     None,  # 591 __asgn_plain
-    None,  # 592 __asgn_plain
-    None,  # 593 __asgn_plain
+    None,  # 592 __asgn_optional
+    None,  # 593 __asgn_optional
     None,  # 594 __asgn_plain
     None,  # 595 __asgn_plain
     None,  # 596 __asgn_plain
     None,  # 597 __asgn_plain
-    _b598,  # 598 ZonePlace
+    None,  # 598 __asgn_plain
     None,  # 599 __asgn_plain
     None,  # 600 __asgn_plain
     None,  # 601 __asgn_plain
     None,  # 602 __asgn_plain
-    None,  # 603 __asgn_plain
-    _b604,  # 604 PTChange
-    None,  # 605 StaticPart
+    _b603,  # 603 ZonePlace
+    None,  # 604 __asgn_plain
+    None,  # 605 __asgn_plain
     None,  # 606 __asgn_plain
-    _b607,  # 607 CantAttackOrBlock
+    None,  # 607 __asgn_plain
     None,  # 608 __asgn_plain
-    _b609,  # 609 CantAttack
-    None,  # 610 __asgn_plain
-    _b611,  # 611 CantBlock
-    None,  # 612 __asgn_plain
-    _b613,  # 613 CantBeBlockedByFewer
-    _b614,  # 614 CantBeBlockedExcept
-    _b615,  # 615 CanBlockOnly
-    None,  # 616 __asgn_plain
-    _b617,  # 617 CantBeTargetedBy
-    _b618,  # 618 CantBeTargeted
-    None,  # 619 __asgn_plain
-    _b620,  # 620 CantBeDestroyed
+    _b609,  # 609 PTChange
+    None,  # 610 StaticPart
+    None,  # 611 __asgn_plain
+    _b612,  # 612 CantAttackOrBlock
+    None,  # 613 __asgn_plain
+    _b614,  # 614 CantAttack
+    None,  # 615 __asgn_plain
+    _b616,  # 616 CantBlock
+    None,  # 617 __asgn_plain
+    _b618,  # 618 CantBeBlockedByFewer
+    _b619,  # 619 CantBeBlockedExcept
+    _b620,  # 620 CanBlockOnly
     None,  # 621 __asgn_plain
-    _b622,  # 622 CantPhaseOut
-    None,  # 623 __asgn_plain
-    _b624,  # 624 PhasesEachUntap
-    None,  # 625 __asgn_plain
-    _b626,  # 626 GainsAbility
-    None,  # 627 __asgn_plain
+    _b622,  # 622 CantBeTargetedBy
+    _b623,  # 623 CantBeTargeted
+    None,  # 624 __asgn_plain
+    _b625,  # 625 CantBeDestroyed
+    None,  # 626 __asgn_plain
+    _b627,  # 627 CantPhaseOut
     None,  # 628 __asgn_plain
-    _b629,  # 629 HasKeywordAtManaCost
-    _b630,  # 630 HasKeywords
-    _b631,  # 631 LosesKeywords
+    _b629,  # 629 PhasesEachUntap
+    None,  # 630 __asgn_plain
+    _b631,  # 631 GainsAbility
     None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
-    _b634,  # 634 CombatDamageSteps
-    None,  # 635 __asgn_plain
-    _b636,  # 636 AssignsExcess
+    _b634,  # 634 HasKeywordAtManaCost
+    _b635,  # 635 HasKeywords
+    _b636,  # 636 LosesKeywords
     None,  # 637 __asgn_plain
-    _b638,  # 638 AttacksUntapped
-    None,  # 639 __asgn_plain
-    _b640,  # 640 DoesntUntap
-    None,  # 641 __asgn_plain
-    _b642,  # 642 DamageGainsLife
-    None,  # 643 __asgn_plain
-    _b644,  # 644 DamageIsLethal
-    None,  # 645 __asgn_plain
-    _b646,  # 646 DamageAsCounters
-    None,  # 647 __asgn_plain
-    _b648,  # 648 CantBeBlockedBy
-    None,  # 649 __asgn_plain
-    _b650,  # 650 CantBeAttachedBy
-    None,  # 651 __asgn_plain
-    _b652,  # 652 PreventDamageFrom
-    None,  # 653 __asgn_plain
-    _b654,  # 654 AttacksDespite
-    None,  # 655 __asgn_plain
-    _b656,  # 656 MaxBlockers
-    None,  # 657 __asgn_plain
-    _b658,  # 658 AttacksEachCombat
-    None,  # 659 __asgn_plain
-    _b660,  # 660 BlocksEachCombat
-    None,  # 661 __asgn_plain
-    _b662,  # 662 CantBeBlocked
-    None,  # 663 __asgn_plain
-    _b664,  # 664 IsColor
-    None,  # 665 __asgn_plain
+    None,  # 638 __asgn_plain
+    _b639,  # 639 CombatDamageSteps
+    None,  # 640 __asgn_plain
+    _b641,  # 641 AssignsExcess
+    None,  # 642 __asgn_plain
+    _b643,  # 643 AttacksUntapped
+    None,  # 644 __asgn_plain
+    _b645,  # 645 DoesntUntap
+    None,  # 646 __asgn_plain
+    _b647,  # 647 DamageGainsLife
+    None,  # 648 __asgn_plain
+    _b649,  # 649 DamageIsLethal
+    None,  # 650 __asgn_plain
+    _b651,  # 651 DamageAsCounters
+    None,  # 652 __asgn_plain
+    _b653,  # 653 CantBeBlockedBy
+    None,  # 654 __asgn_plain
+    _b655,  # 655 CantBeAttachedBy
+    None,  # 656 __asgn_plain
+    _b657,  # 657 PreventDamageFrom
+    None,  # 658 __asgn_plain
+    _b659,  # 659 AttacksDespite
+    None,  # 660 __asgn_plain
+    _b661,  # 661 MaxBlockers
+    None,  # 662 __asgn_plain
+    _b663,  # 663 AttacksEachCombat
+    None,  # 664 __asgn_plain
+    _b665,  # 665 BlocksEachCombat
     None,  # 666 __asgn_plain
-    None,  # 667 __asgn_plain
+    _b667,  # 667 CantBeBlocked
     None,  # 668 __asgn_plain
-    None,  # 669 __asgn_plain
+    _b669,  # 669 IsColor
     None,  # 670 __asgn_plain
-    None,  # 671 __asgn_oneormore
-    None,  # 672 __asgn_optional
-    None,  # 673 __asgn_optional
-    None,  # 674 __asgn_optional
-    None,  # 675 __asgn_optional
-    None,  # 676 __asgn_optional
+    None,  # 671 __asgn_plain
+    None,  # 672 __asgn_plain
+    None,  # 673 __asgn_plain
+    None,  # 674 __asgn_plain
+    None,  # 675 __asgn_plain
+    None,  # 676 __asgn_oneormore
     None,  # 677 __asgn_optional
-    None,  # 678 __asgn_oneormore
-    None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
-    None,  # 681 __asgn_oneormore
+    None,  # 678 __asgn_optional
+    None,  # 679 __asgn_optional
+    None,  # 680 __asgn_optional
+    None,  # 681 __asgn_optional
     None,  # 682 __asgn_optional
-    None,  # 683 __asgn_optional
+    None,  # 683 __asgn_oneormore
     None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
-    None,  # 686 __asgn_plain
-    None,  # 687 __asgn_plain
-    None,  # 688 __asgn_plain
-    None,  # 689 __asgn_optional
-    None,  # 690 __asgn_zeroormore
-    None,  # 691 __asgn_zeroormore
-    None,  # 692 __asgn_oneormore
-    None,  # 693 __asgn_oneormore
-    None,  # 694 __asgn_plain
-    None,  # 695 __asgn_plain
-    None,  # 696 __asgn_plain
-    None,  # 697 __asgn_plain
-    None,  # 698 __asgn_plain
+    None,  # 686 __asgn_oneormore
+    None,  # 687 __asgn_optional
+    None,  # 688 __asgn_optional
+    None,  # 689 __asgn_plain
+    None,  # 690 __asgn_plain
+    None,  # 691 __asgn_plain
+    None,  # 692 __asgn_plain
+    None,  # 693 __asgn_plain
+    None,  # 694 __asgn_optional
+    None,  # 695 __asgn_zeroormore
+    None,  # 696 __asgn_zeroormore
+    None,  # 697 __asgn_oneormore
+    None,  # 698 __asgn_oneormore
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
     None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
     None,  # 704 __asgn_plain
-    _b705,  # 705 Duration
+    None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
-    _b708,  # 708 TargetObject
+    None,  # 708 __asgn_plain
     None,  # 709 __asgn_plain
-    _b710,  # 710 FromGraveyard
+    _b710,  # 710 Duration
     None,  # 711 __asgn_plain
-    None,  # 712 __asgn_optional
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_optional
-    None,  # 715 __asgn_plain
-    _b716,  # 716 OntoBattlefield
-    None,  # 717 Destination
-    None,  # 718 __asgn_plain
-    _b719,  # 719 IntoHand
+    None,  # 712 __asgn_plain
+    _b713,  # 713 TargetObject
+    None,  # 714 __asgn_plain
+    _b715,  # 715 FromGraveyard
+    None,  # 716 __asgn_plain
+    None,  # 717 __asgn_optional
+    None,  # 718 __asgn_optional
+    None,  # 719 __asgn_optional
     None,  # 720 __asgn_plain
-    _b721,  # 721 IntoGraveyard
-    None,  # 722 __asgn_optional
+    _b721,  # 721 OntoBattlefield
+    None,  # 722 Destination
     None,  # 723 __asgn_plain
-    _b724,  # 724 CostValue
+    _b724,  # 724 IntoHand
     None,  # 725 __asgn_plain
-    None,  # 726 __asgn_plain
-    None,  # 727 __asgn_plain
+    _b726,  # 726 IntoGraveyard
+    None,  # 727 __asgn_optional
     None,  # 728 __asgn_plain
-    None,  # 729 __asgn_plain
+    _b729,  # 729 CostValue
     None,  # 730 __asgn_plain
     None,  # 731 __asgn_plain
     None,  # 732 __asgn_plain
-    None,  # 733 __asgn_optional
+    None,  # 733 __asgn_plain
     None,  # 734 __asgn_plain
     None,  # 735 __asgn_plain
     None,  # 736 __asgn_plain
@@ -64647,124 +65049,129 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
     None,  # 741 __asgn_plain
-    None,  # 742 __asgn_oneormore
-    None,  # 743 __asgn_oneormore
-    None,  # 744 __asgn_optional
+    None,  # 742 __asgn_plain
+    None,  # 743 __asgn_optional
+    None,  # 744 __asgn_plain
     None,  # 745 __asgn_plain
-    _b746,  # 746 BackRef
-    None,  # 747 __asgn_plain
-    _b748,  # 748 TargetPlayer
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_oneormore
+    None,  # 748 __asgn_oneormore
     None,  # 749 __asgn_optional
     None,  # 750 __asgn_plain
-    None,  # 751 __asgn_plain
-    _b752,  # 752 EachObjects
-    None,  # 753 KeywordCostPart
+    _b751,  # 751 BackRef
+    None,  # 752 __asgn_plain
+    _b753,  # 753 TargetPlayer
     None,  # 754 __asgn_optional
-    None,  # 755 __asgn_oneormore
-    None,  # 756 __asgn_oneormore
-    None,  # 757 __asgn_optional
-    None,  # 758 __asgn_optional
+    None,  # 755 __asgn_plain
+    None,  # 756 __asgn_plain
+    _b757,  # 757 EachObjects
+    None,  # 758 KeywordCostPart
     None,  # 759 __asgn_optional
-    None,  # 760 __asgn_plain
-    None,  # 761 __asgn_plain
-    None,  # 762 __asgn_oneormore
-    None,  # 763 __asgn_oneormore
-    None,  # 764 __asgn_plain
-    _b765,  # 765 QualityRef
+    None,  # 760 __asgn_oneormore
+    None,  # 761 __asgn_oneormore
+    None,  # 762 __asgn_optional
+    None,  # 763 __asgn_optional
+    None,  # 764 __asgn_optional
+    None,  # 765 __asgn_plain
     None,  # 766 __asgn_plain
-    None,  # 767 __asgn_optional
-    None,  # 768 GrantedAbility
-    None,  # 769 __asgn_oneormore
-    None,  # 770 __asgn_oneormore
+    None,  # 767 __asgn_oneormore
+    None,  # 768 __asgn_oneormore
+    None,  # 769 __asgn_plain
+    _b770,  # 770 QualityRef
     None,  # 771 __asgn_plain
     None,  # 772 __asgn_optional
-    None,  # 773 __asgn_oneormore
+    None,  # 773 GrantedAbility
     None,  # 774 __asgn_oneormore
     None,  # 775 __asgn_oneormore
-    None,  # 776 __asgn_oneormore
-    None,  # 777 __asgn_oneormore
+    None,  # 776 __asgn_plain
+    None,  # 777 __asgn_optional
     None,  # 778 __asgn_oneormore
     None,  # 779 __asgn_oneormore
     None,  # 780 __asgn_oneormore
     None,  # 781 __asgn_oneormore
-    None,  # 782 __asgn_optional
-    None,  # 783 __asgn_plain
-    None,  # 784 __asgn_plain
-    None,  # 785 __asgn_plain
-    _b786,  # 786 PerTime
+    None,  # 782 __asgn_oneormore
+    None,  # 783 __asgn_oneormore
+    None,  # 784 __asgn_oneormore
+    None,  # 785 __asgn_oneormore
+    None,  # 786 __asgn_oneormore
     None,  # 787 __asgn_optional
-    None,  # 788 __asgn_oneormore
+    None,  # 788 __asgn_plain
     None,  # 789 __asgn_plain
-    _b790,  # 790 PerObject
-    None,  # 791 __asgn_optional
-    None,  # 792 __asgn_plain
-    None,  # 793 __asgn_plain
+    None,  # 790 __asgn_plain
+    _b791,  # 791 PerTime
+    None,  # 792 __asgn_optional
+    None,  # 793 __asgn_oneormore
     None,  # 794 __asgn_plain
-    _b795,  # 795 PowerOf
-    None,  # 796 __asgn_plain
+    _b795,  # 795 PerObject
+    None,  # 796 __asgn_optional
     None,  # 797 __asgn_plain
     None,  # 798 __asgn_plain
     None,  # 799 __asgn_plain
-    None,  # 800 __asgn_plain
+    _b800,  # 800 PowerOf
     None,  # 801 __asgn_plain
     None,  # 802 __asgn_plain
-    None,  # 803 __asgn_optional
-    None,  # 804 __asgn_optional
-    None,  # 805 __asgn_optional
-    None,  # 806 __asgn_optional
-    None,  # 807 __asgn_optional
+    None,  # 803 __asgn_plain
+    None,  # 804 __asgn_plain
+    None,  # 805 __asgn_plain
+    None,  # 806 __asgn_plain
+    None,  # 807 __asgn_plain
     None,  # 808 __asgn_optional
     None,  # 809 __asgn_optional
     None,  # 810 __asgn_optional
-    None,  # 811 __asgn_oneormore
+    None,  # 811 __asgn_optional
     None,  # 812 __asgn_optional
     None,  # 813 __asgn_optional
-    None,  # 814 DelayedStep
+    None,  # 814 __asgn_optional
     None,  # 815 __asgn_optional
-    None,  # 816 __asgn_optional
-    None,  # 817 __asgn_plain
-    None,  # 818 __asgn_plain
-    None,  # 819 __asgn_optional
-    None,  # 820 __asgn_plain
-    _b821,  # 821 EntersEvent
-    None,  # 822 ThisEvent
+    None,  # 816 __asgn_oneormore
+    None,  # 817 __asgn_optional
+    None,  # 818 __asgn_optional
+    None,  # 819 DelayedStep
+    None,  # 820 __asgn_optional
+    None,  # 821 __asgn_optional
+    None,  # 822 __asgn_plain
     None,  # 823 __asgn_plain
-    _b824,  # 824 LeavesEvent
+    None,  # 824 __asgn_optional
     None,  # 825 __asgn_plain
-    _b826,  # 826 DiesEvent
-    None,  # 827 __asgn_plain
-    _b828,  # 828 ToGraveyardEvent
-    None,  # 829 __asgn_plain
-    _b830,  # 830 AttacksAloneEvent
-    None,  # 831 __asgn_plain
-    _b832,  # 832 AttacksEvent
-    None,  # 833 __asgn_plain
-    _b834,  # 834 BlocksEvent
-    None,  # 835 __asgn_plain
+    _b826,  # 826 EntersEvent
+    None,  # 827 ThisEvent
+    None,  # 828 __asgn_plain
+    _b829,  # 829 LeavesEvent
+    None,  # 830 __asgn_plain
+    _b831,  # 831 DiesEvent
+    None,  # 832 __asgn_plain
+    _b833,  # 833 ToGraveyardEvent
+    None,  # 834 __asgn_plain
+    _b835,  # 835 AttacksAloneEvent
     None,  # 836 __asgn_plain
-    None,  # 837 __asgn_plain
-    _b838,  # 838 BlockedEvent
-    None,  # 839 __asgn_plain
-    _b840,  # 840 PhasesEvent
+    _b837,  # 837 AttacksEvent
+    None,  # 838 __asgn_plain
+    _b839,  # 839 BlocksEvent
+    None,  # 840 __asgn_plain
     None,  # 841 __asgn_plain
-    _b842,  # 842 TurnedUpEvent
-    None,  # 843 __asgn_plain
-    _b844,  # 844 ExiledThisWayEvent
-    None,  # 845 __asgn_plain
-    _b846,  # 846 TargetedEvent
-    None,  # 847 __asgn_plain
+    None,  # 842 __asgn_plain
+    _b843,  # 843 BlockedEvent
+    None,  # 844 __asgn_plain
+    _b845,  # 845 PhasesEvent
+    None,  # 846 __asgn_plain
+    _b847,  # 847 TurnedUpEvent
     None,  # 848 __asgn_plain
-    _b849,  # 849 DealsDamageEvent
+    _b849,  # 849 ExiledThisWayEvent
     None,  # 850 __asgn_plain
-    _b851,  # 851 DealtDamageEvent
-    None,  # 852 __asgn_optional
-    None,  # 853 __asgn_optional
-    None,  # 854 __asgn_oneormore
-    None,  # 855 __asgn_optional
-    None,  # 856 __asgn_optional
+    _b851,  # 851 TargetedEvent
+    None,  # 852 __asgn_plain
+    None,  # 853 __asgn_plain
+    _b854,  # 854 DealsDamageEvent
+    None,  # 855 __asgn_plain
+    _b856,  # 856 DealtDamageEvent
     None,  # 857 __asgn_optional
     None,  # 858 __asgn_optional
-    None,  # 859 __asgn_optional
+    None,  # 859 __asgn_oneormore
     None,  # 860 __asgn_optional
     None,  # 861 __asgn_optional
+    None,  # 862 __asgn_optional
+    None,  # 863 __asgn_optional
+    None,  # 864 __asgn_optional
+    None,  # 865 __asgn_optional
+    None,  # 866 __asgn_optional
 ]

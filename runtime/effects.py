@@ -434,6 +434,21 @@ class ShuffleIntoLibrary:
 
 
 @dataclass(frozen=True)
+class ReturnDiscarded:
+    """603.2, 400.7: "return the discarded card from your graveyard to your hand" -- the card the discard
+    trigger remembers, only while it is still that card in its owner's graveyard."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move it to its owner's hand."""
+        game = res.game
+        cards = [o for o in res.last_affected if isinstance(o, int) and game.exists(o)
+                 and game.obj(o).zone is Zone.GRAVEYARD]
+        moved = [n for n in (game.move(o, Zone.HAND) for o in cards[:1]) if n is not None]
+        res.performed = bool(moved)
+        res.last_affected = tuple(moved)
+
+
+@dataclass(frozen=True)
 class SetBaseValue:
     """613.4b, 611.2: "change this's base toughness to N" -- a continuous effect on the source setting
     its base power or toughness to N, counted as it resolves (608.2h); it lasts indefinitely (while the
@@ -1075,6 +1090,7 @@ __all__ = [
     "CounterUnlessPays",
     "CreateTokenCopy",
     "CreateTokens",
+    "ReturnDiscarded",
     "RevealTop",
     "ShuffleIntoLibrary",
     "ExileFromGraveyard",

@@ -979,7 +979,23 @@ class Game:
         discard effects, discard costs (118.3) and the cleanup discard (514.1), so that discard
         replacement effects (702.35a madness) see every discard."""
         self.log(f"{self.players[player].name} discards {self.name_of(oid)}")
-        return self.move(oid, Zone.GRAVEYARD, cause="discard")
+        new = self.move(oid, Zone.GRAVEYARD, cause="discard")
+        if new is not None:
+            self._discarded(player, new)
+        return new
+
+    def _discarded(self, player: int, card: int) -> None:
+        """603.2, 701.8: "whenever you discard a card" abilities of ``player``'s permanents trigger,
+        remembering the card where the discard put it ("the discarded card")."""
+        for w in self.battlefield():
+            if w.controller != player or not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                                                 and "discard" in a.trigger.events for a in w.definition.expanded):
+                continue  # cheap pre-check on the printed abilities
+            for a in self.characteristics(w).abilities:
+                if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) \
+                        and "discard" in a.trigger.events and a.trigger.scope == "discard_you" \
+                        and (a.trigger.subject is None or a.trigger.subject.matches(self, self.obj(card), player)):
+                    self._trigger(w, a, (card,))
 
     def mill(self, player: int, n: int) -> None:
         """Put the top ``n`` cards of the library into the graveyard, one at a time."""

@@ -558,6 +558,18 @@ class ReturnToHand(Effect):
 
 
 @dataclass(frozen=True)
+class ReturnDiscarded(Effect):
+    """603.2, 400.7: "return the discarded card from your graveyard to your hand" -- the card a discard
+    trigger remembers, if it is still in the graveyard."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "return the discarded card from your graveyard to your hand"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.ReturnDiscarded()"
+
+
+@dataclass(frozen=True)
 class PutInto(Effect):
     """Moving an object: "put it into your graveyard", "return it to the battlefield face down
     under your control" (``face_down`` "yes" | "no" | "choice", 708.2)."""
