@@ -1050,7 +1050,8 @@ class CardLowering:
         if any(isinstance(p, sp.PTChange) and (p.per_counter or p.per_filter is not None) for p in parts):
             self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
         tail = tuple(self.static_part(p) for p in e.tail)
-        if d is None and parts and all(isinstance(p, sp.HasKeywords) for p in parts) and not tail and e.lead is None:
+        if d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.BecomesCreature)) for p in parts) \
+                and not tail and e.lead is None:
             # 611.2a: "That creature gains haste." -- no duration: it lasts as long as the object does.
             duration = "forever"
         elif d is None and not any(isinstance(p, sp.AttacksDespite) and p.this_turn for p in parts):
@@ -1071,7 +1072,7 @@ class CardLowering:
             f = _filter(self.ck, e.group, e)
             ref = rf.EachObject(f.words, f)
         return ef.ApplyContinuous(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
-                                  this_turn=bool(d is not None and d.thisturn))
+                                  this_turn=bool(d is not None and d.thisturn), still_land=bool(e.itsland))
 
     def effect_GainControlEffect(self, e: Any, cond: Condition | None) -> Effect:
         duration = "forever"
@@ -1326,6 +1327,14 @@ class CardLowering:
         minus_zero = ("p" if p.power == "-0" else "") + ("t" if p.toughness == "-0" else "")
         return sp.PTChange(pw, tg, x_power=xp, x_toughness=xt, minus_zero=minus_zero,
                            additional=bool(p.additional), per_counter=per, per_filter=per_filter)
+
+    def static_BecomesCreature(self, p: Any) -> StaticPart:
+        # 205.1b, 613.1d-f, 613.4b
+        for kw in p.keywords:
+            self.ck.name_in(p, "keyword", kw, self.keywords)
+        return sp.BecomesCreature(int(p.power), int(p.toughness), tuple(COLOR_LETTER.get(c, c) for c in p.colors),
+                                  tuple(self.ck.subtype(p, s) for s in p.subtypes), tuple(p.keywords),
+                                  still_land=bool(p.still))
 
     def static_IsColor(self, p: Any) -> StaticPart:
         if p.color == "colorless":

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'de7d4a70036ee09a21c8625e738b9dab33291bc1c7da34ae4b4fd124b5432afb'
+GRAMMAR = '95c16a5242ad3daed3a42b607476c93c1d7050a4481ce3a5151b3137323ecd53'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -690,6 +690,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('BlocksEachCombat', 'common', 'BlocksEachCombat', ''),
     ('__asgn_plain', 'plain', '', 'unblockable'),
     ('CantBeBlocked', 'common', 'CantBeBlocked', ''),
+    ('__asgn_plain', 'plain', '', 'power'),
+    ('__asgn_plain', 'plain', '', 'toughness'),
+    ('BecomesCreature', 'common', 'BecomesCreature', ''),
     ('__asgn_plain', 'plain', '', 'color'),
     ('IsColor', 'common', 'IsColor', ''),
     ('__asgn_plain', 'plain', '', 'this'),
@@ -771,6 +774,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'group'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_oneormore', 'oneormore', '', 'tail'),
+    ('__asgn_optional', 'optional', '', 'itsland'),
     ('__asgn_optional', 'optional', '', 'controller'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('BackRef', 'common', 'BackRef', ''),
@@ -800,6 +804,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
     ('__asgn_plain', 'plain', '', 'its'),
     ('__asgn_optional', 'optional', '', 'thisturn'),
+    ('__asgn_oneormore', 'oneormore', '', 'colors'),
+    ('__asgn_zeroormore', 'zeroormore', '', 'subtypes'),
+    ('__asgn_oneormore', 'oneormore', '', 'keywords'),
+    ('__asgn_optional', 'optional', '', 'still'),
     ('__asgn_oneormore', 'oneormore', '', 'nons'),
     ('__asgn_oneormore', 'oneormore', '', 'colors'),
     ('__asgn_oneormore', 'oneormore', '', 'supertypes'),
@@ -881,6 +889,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('DealtDamageEvent', 'common', 'DealtDamageEvent', ''),
     ('__asgn_optional', 'optional', '', 'thisor'),
     ('__asgn_optional', 'optional', '', 'onbf'),
+    ('__asgn_oneormore', 'oneormore', '', 'colors'),
     ('__asgn_oneormore', 'oneormore', '', 'alts'),
     ('__asgn_optional', 'optional', '', 'ingy'),
     ('__asgn_optional', 'optional', '', 'acreature'),
@@ -30463,6 +30472,67 @@ class CardParser:
             p = p5
             res += res6
             break
+        while True:
+            p11 = p
+            res12: list[Any] = []
+            r = self.e174_0(p11)
+            if r is None:
+                break
+            q, v = r
+            p11 = q
+            if v:
+                res12.append(v)
+            q = sk0[p11]
+            if q < 0:
+                q = _WS0(text, p11).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p11] = q
+            if not (text.startswith("it's", q)):
+                break
+            v = (q, "it's", '')
+            q += 4
+            p11 = q
+            res12.append(v)
+            q = sk0[p11]
+            if q < 0:
+                q = _WS0(text, p11).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p11] = q
+            if not (text.startswith('still', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                break
+            v = (q, 'still', '')
+            q += 5
+            p11 = q
+            res12.append(v)
+            q = sk0[p11]
+            if q < 0:
+                q = _WS0(text, p11).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p11] = q
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                break
+            v = (q, 'a', '')
+            q += 1
+            p11 = q
+            res12.append(v)
+            q = sk0[p11]
+            if q < 0:
+                q = _WS0(text, p11).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p11] = q
+            if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                break
+            v = (q, 'land', '')
+            q += 4
+            p11 = q
+            res12.append(v)
+            p = p11
+            res += res12
+            break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
@@ -30633,7 +30703,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e174_0(p1)
+                r = self.e175_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31177,7 +31247,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e175_0(p3)
+                r = self.e176_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31371,7 +31441,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e176_0(p15)
+                    r = self.e177_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -31643,7 +31713,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e177_0(p29)
+                r = self.e178_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32020,16 +32090,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e178_1(p1) is None:
-                break
-            while True:
-                r = self.e179_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e179_1(p1) is None:
                 break
             while True:
                 r = self.e180_1(p1)
@@ -32050,9 +32111,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e182_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e182_1(p3)
+                r = self.e183_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -32074,7 +32144,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e183_1(p5)
+                    r = self.e184_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -32090,14 +32160,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e184_1(p7)
+                r = self.e185_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e185_1(p7)
+                r = self.e186_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -32107,7 +32177,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e186_1(p1)
+            r = self.e187_1(p1)
             if r is None:
                 break
             q, v = r
@@ -32117,7 +32187,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e187_1(p)
+        r = self.e188_1(p)
         if r is None:
             return None
         q, v = r
@@ -32127,9 +32197,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e188_1(p9) is None:
+            if self.e189_1(p9) is None:
                 break
-            r = self.e189_1(p9)
+            r = self.e190_1(p9)
             if r is None:
                 break
             q, v = r
@@ -32166,7 +32236,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e190_1(p13)
+                r = self.e191_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -32201,7 +32271,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e191_1(p9)
+                r = self.e192_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -32242,7 +32312,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e192_1(p19)
+                    r = self.e193_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -32256,7 +32326,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e193_1(p9)
+                r = self.e194_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -32769,7 +32839,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e194_0(p21)
+                    r = self.e195_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -32777,7 +32847,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e195_0(p21)
+                r = self.e196_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32852,7 +32922,7 @@ class CardParser:
                 q += 7
                 p25 = q
                 res26.append(v)
-                r = self.e196_0(p25)
+                r = self.e197_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32944,7 +33014,7 @@ class CardParser:
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
-                r = self.e197_0(p31)
+                r = self.e198_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32953,7 +33023,7 @@ class CardParser:
                 p31 = q
                 if v:
                     res32.append(v)
-                r = self.e198_0(p31)
+                r = self.e199_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33021,7 +33091,7 @@ class CardParser:
                 if res42 and n:
                     res40.append(n)
                 while True:
-                    r = self.e199_0(p39)
+                    r = self.e200_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -33046,7 +33116,7 @@ class CardParser:
                 p39 = p43
                 if res44 and n:
                     res40.append(n)
-                r = self.e200_0(p39)
+                r = self.e201_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33058,7 +33128,7 @@ class CardParser:
                 while True:
                     p45 = p39
                     res46: list[Any] = []
-                    r = self.e201_0(p45)
+                    r = self.e202_0(p45)
                     if r is None:
                         break
                     q, v = r
@@ -33230,7 +33300,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e202_0(p3) is None:
+                if self.e203_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -33648,7 +33718,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e203_0(p1)
+                r = self.e204_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34030,7 +34100,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e204_0(p1)
+                r = self.e205_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34042,7 +34112,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e205_0(p3)
+                    r = self.e206_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -34155,7 +34225,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e206_0(p9)
+                    r = self.e207_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -34588,7 +34658,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e207_0(p27)
+                r = self.e208_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34655,7 +34725,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e208_0(p29)
+                r = self.e209_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34968,7 +35038,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e209_0(p37)
+                    r = self.e210_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -35286,7 +35356,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e210_0(p51)
+                r = self.e211_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35356,7 +35426,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e211_0(p55)
+                r = self.e212_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35504,7 +35574,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e212_0(p61)
+                r = self.e213_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35513,7 +35583,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e213_0(p61)
+                r = self.e214_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35538,7 +35608,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e214_0(p63)
+                r = self.e215_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35547,7 +35617,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e215_0(p63)
+                r = self.e216_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35730,7 +35800,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e216_0(p65)
+                r = self.e217_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36041,7 +36111,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e217_0(p81)
+                r = self.e218_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36976,7 +37046,7 @@ class CardParser:
                 while True:
                     p111 = p109
                     res112: list[Any] = []
-                    r = self.e218_0(p111)
+                    r = self.e219_0(p111)
                     if r is None:
                         break
                     q, v = r
@@ -37026,7 +37096,7 @@ class CardParser:
                 q += 6
                 p109 = q
                 res110.append(v)
-                r = self.e219_0(p109)
+                r = self.e220_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37205,7 +37275,7 @@ class CardParser:
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
-                r = self.e220_0(p115)
+                r = self.e221_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37480,11 +37550,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F49:
             while True:
                 p131 = p
                 res132: list[Any] = []
-                r = self.e221_0(p131)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p131 = q
+                res132.append(v)
+                r = self.e222_0(p131)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37495,12 +37579,20 @@ class CardParser:
                     res132.append(v)
                 p133 = p131
                 res134: list[Any] = []
-                r = self.r_Color_0(p133)
-                if r is None:
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
                 p133 = q
                 if v:
                     res134.append(v)
@@ -37510,11 +37602,209 @@ class CardParser:
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('/', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '/', '')
+                q += 1
+                p131 = q
+                res132.append(v)
+                p135 = p131
+                res136: list[Any] = []
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p135 = q
+                if v:
+                    res136.append(v)
+                if res136:
+                    n = Nt(res136)
+                    n.rule = 669
+                p131 = p135
+                if res136 and n:
+                    res132.append(n)
+                while True:
+                    p137 = p131
+                    res138: list[Any] = []
+                    r = self.e223_0(p137)
+                    if r is None:
+                        break
+                    q, v = r
+                    p137 = q
+                    if v:
+                        res138.append(v)
+                    r = self.e224_0(p137)
+                    if r is None:
+                        break
+                    q, v = r
+                    p137 = q
+                    if v:
+                        res138.append(v)
+                    p131 = p137
+                    res132 += res138
+                    break
+                r = self.e225_0(p131)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p131 = q
+                if v:
+                    res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p131 = q
+                res132.append(v)
+                while True:
+                    p139 = p131
+                    res140: list[Any] = []
+                    q = sk0[p139]
+                    if q < 0:
+                        q = _WS0(text, p139).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p139] = q
+                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'with', '')
+                    q += 4
+                    p139 = q
+                    res140.append(v)
+                    r = self.e226_0(p139)
+                    if r is None:
+                        break
+                    q, v = r
+                    p139 = q
+                    if v:
+                        res140.append(v)
+                    p131 = p139
+                    res132 += res140
+                    break
+                while True:
+                    p141 = p131
+                    res142: list[Any] = []
+                    r = self.e227_0(p141)
+                    if r is None:
+                        break
+                    q, v = r
+                    p141 = q
+                    if v:
+                        res142.append(v)
+                    q = sk0[p141]
+                    if q < 0:
+                        q = _WS0(text, p141).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p141] = q
+                    if not (text.startswith('still', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'still', '')
+                    q += 5
+                    p141 = q
+                    res142.append(v)
+                    q = sk0[p141]
+                    if q < 0:
+                        q = _WS0(text, p141).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p141] = q
+                    if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'a', '')
+                    q += 1
+                    p141 = q
+                    res142.append(v)
+                    q = sk0[p141]
+                    if q < 0:
+                        q = _WS0(text, p141).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p141] = q
+                    if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'land', '')
+                    q += 4
+                    p141 = q
+                    res142.append(v)
+                    p131 = p141
+                    res132 += res142
+                    break
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 669
+                    n.rule = 670
                 q = p131
                 v = n if res132 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 610
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F91:
+            while True:
+                p143 = p
+                res144: list[Any] = []
+                r = self.e228_0(p143)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p143 = q
+                if v:
+                    res144.append(v)
+                p145 = p143
+                res146: list[Any] = []
+                r = self.r_Color_0(p145)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p145 = q
+                if v:
+                    res146.append(v)
+                if res146:
+                    n = Nt(res146)
+                    n.rule = 671
+                p143 = p145
+                if res146 and n:
+                    res144.append(n)
+                if res144:
+                    n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
+                    n.rule = 672
+                q = p143
+                v = n if res144 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 610
@@ -37558,7 +37848,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 670
+                    n.rule = 673
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37588,7 +37878,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 671
+                    n.rule = 674
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37613,7 +37903,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 672
+                    n.rule = 675
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -37644,7 +37934,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 673
+                    n.rule = 676
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37669,7 +37959,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 674
+                    n.rule = 677
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -37705,7 +37995,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 675
+                n.rule = 678
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -37759,7 +38049,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 676
+        n.rule = 679
         return p, n
 
     def e109_0(self, p: int) -> Any:
@@ -37780,7 +38070,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 680
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -37801,7 +38091,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 681
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -37822,7 +38112,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 682
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -37843,7 +38133,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 683
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -37864,7 +38154,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 684
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -37885,7 +38175,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 685
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -37920,7 +38210,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 683
+        n.rule = 686
         return p, n
 
     def e116_0(self, p: int) -> Any:
@@ -37939,7 +38229,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e222_0(p)
+                r = self.e229_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37952,7 +38242,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e223_0(p)
+                r = self.e230_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37965,7 +38255,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e224_0(p)
+                r = self.e231_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37978,7 +38268,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e225_0(p)
+                r = self.e232_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38007,7 +38297,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e226_0(p)
+                r = self.e233_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38020,7 +38310,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e227_0(p)
+                r = self.e234_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38065,7 +38355,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e228_0(p1)
+                r = self.e235_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38083,7 +38373,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e229_0(p3)
+                r = self.e236_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38092,11 +38382,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e230_0(p3) is None:
+                if self.e237_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e231_0(p3)
+                r = self.e238_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38149,7 +38439,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 684
+                    n.rule = 687
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38172,7 +38462,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 685
+                    n.rule = 688
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38223,7 +38513,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 686
+        n.rule = 689
         return p, n
 
     def e121_0(self, p: int) -> Any:
@@ -38244,7 +38534,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 690
         return q, n
 
     def e122_0(self, p: int) -> Any:
@@ -38265,7 +38555,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 691
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -38286,7 +38576,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e232_0(p1)
+                r = self.e239_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38445,7 +38735,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 692
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38520,7 +38810,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 690
+                    n.rule = 693
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38565,7 +38855,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 691
+                    n.rule = 694
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38597,7 +38887,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e233_0(p5)
+                r = self.e240_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38647,7 +38937,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 692
+                    n.rule = 695
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38670,7 +38960,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 696
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38806,7 +39096,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 694
+        n.rule = 697
         return q, n
 
     def e130_0(self, p: int) -> Any:
@@ -38827,7 +39117,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 695
+        n.rule = 698
         return p, n
 
     def e131_0(self, p: int) -> Any:
@@ -38858,7 +39148,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 699
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -38893,7 +39183,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 700
         return p, n
 
     def e133_0(self, p: int) -> Any:
@@ -38991,7 +39281,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 701
         return p, n
 
     def e135_0(self, p: int) -> Any:
@@ -39053,7 +39343,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 699
+                    n.rule = 702
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39119,7 +39409,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 700
+                    n.rule = 703
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39147,7 +39437,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_0(p1)
+                r = self.e241_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39221,7 +39511,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e235_0(p3)
+                r = self.e242_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39279,7 +39569,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 701
+                    n.rule = 704
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39305,11 +39595,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 702
+                    n.rule = 705
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e236_0(p7)
+                r = self.e243_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39330,7 +39620,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 703
+                        n.rule = 706
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -39397,7 +39687,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 704
+                    n.rule = 707
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39443,7 +39733,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 708
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39539,11 +39829,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 706
+                    n.rule = 709
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e237_0(p5)
+                r = self.e244_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39577,7 +39867,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e238_0(p1)
+                r = self.e245_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39620,7 +39910,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 707
+                    n.rule = 710
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39715,7 +40005,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 711
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39734,7 +40024,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e239_0(p1)
+                    r = self.e246_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -39806,7 +40096,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 709
+                    n.rule = 712
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39849,7 +40139,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e240_0(p1)
+                r = self.e247_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39860,7 +40150,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 710
+                    n.rule = 713
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39883,7 +40173,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e241_0(p3)
+                r = self.e248_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39894,7 +40184,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 710
+                    n.rule = 713
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -39972,7 +40262,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 714
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39989,7 +40279,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e242_0(p)
+            r = self.e249_0(p)
             if r is None:
                 break
             q, v = r
@@ -40020,14 +40310,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 712
+            n.rule = 715
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e243_0(p3)
+            r = self.e250_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40064,7 +40354,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 713
+        n.rule = 716
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -40104,7 +40394,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 714
+            n.rule = 717
         p = p1
         if res2 and n:
             res.append(n)
@@ -40123,7 +40413,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 715
+        n.rule = 718
         return p, n
 
     def e143_0(self, p: int) -> Any:
@@ -40144,7 +40434,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e244_0(p1)
+                r = self.e251_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40208,14 +40498,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 716
+                    n.rule = 719
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e245_0(p7)
+                    r = self.e252_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -40274,7 +40564,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 720
         return q, n
 
     def e145_0(self, p: int) -> Any:
@@ -40295,7 +40585,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e246_0(p1)
+                r = self.e253_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40369,7 +40659,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e247_0(p3)
+                r = self.e254_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40417,7 +40707,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e248_0(p1)
+                r = self.e255_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40463,7 +40753,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e249_0(p3)
+                r = self.e256_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40593,7 +40883,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 721
         return q, n
 
     def e149_0(self, p: int) -> Any:
@@ -40619,7 +40909,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e250_0(p1)
+            r = self.e257_0(p1)
             if r is None:
                 p = c
                 break
@@ -40627,7 +40917,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e251_0(p1)
+            r = self.e258_0(p1)
             if r is None:
                 p = c
                 break
@@ -40659,7 +40949,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 719
+        n.rule = 722
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -40680,7 +40970,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e252_0(p1)
+                r = self.e259_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40712,7 +41002,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e253_0(p3)
+                r = self.e260_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40844,18 +41134,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 720
+                    n.rule = 723
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 721
+                    n.rule = 724
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40891,7 +41181,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 723
+                    n.rule = 726
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40911,12 +41201,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 724
+                    n.rule = 727
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40952,7 +41242,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 725
+                    n.rule = 728
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40972,12 +41262,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 726
+                    n.rule = 729
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41002,7 +41292,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 727
+        n.rule = 730
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -41034,12 +41324,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 728
+                    n.rule = 731
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 729
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41059,12 +41349,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 730
+                    n.rule = 733
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 729
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41267,7 +41557,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 731
+                    n.rule = 734
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41311,7 +41601,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 732
+                    n.rule = 735
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -41725,7 +42015,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 733
+                    n.rule = 736
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41784,7 +42074,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 734
+                    n.rule = 737
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41838,7 +42128,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e254_0(p)
+            r = self.e261_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41864,7 +42154,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 735
+                    n.rule = 738
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41941,7 +42231,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 736
+                    n.rule = 739
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41986,7 +42276,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 737
+                    n.rule = 740
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42071,7 +42361,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 741
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -42127,7 +42417,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 739
+                    n.rule = 742
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42156,7 +42446,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 740
+                    n.rule = 743
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -42187,7 +42477,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 741
+                    n.rule = 744
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -42210,7 +42500,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 742
+                    n.rule = 745
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -42238,7 +42528,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 746
         return q, n
 
     def e168_0(self, p: int) -> Any:
@@ -42434,7 +42724,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 744
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42464,7 +42754,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 745
+                        n.rule = 748
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -42490,7 +42780,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 746
+                n.rule = 749
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -42543,7 +42833,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 750
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -42587,10 +42877,31 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 751
         return p, n
 
     def e174_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('.', q)):
+            return p, None
+        v = (q, '.', '')
+        q += 1
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 752
+        return q, n
+
+    def e175_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42608,7 +42919,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 753
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -42626,17 +42937,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 750
+            n.rule = 754
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 751
+        n.rule = 755
         return p, n
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42715,14 +43026,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 752
+            n.rule = 756
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e255_0(p3)
+            r = self.e262_0(p3)
             if r is None:
                 break
             q, v = r
@@ -42747,10 +43058,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 753
+        n.rule = 757
         return p, n
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42768,7 +43079,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 758
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -42796,7 +43107,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 755
+            n.rule = 759
         p = p1
         if res2 and n:
             res.append(n)
@@ -42811,12 +43122,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 756
+            n.rule = 760
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e256_0(p)
+            r = self.e263_0(p)
             if r is None:
                 break
             q, v = r
@@ -42827,10 +43138,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 757
+        n.rule = 761
         return p, n
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42864,7 +43175,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e257_0(p)
+            r = self.e264_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42895,7 +43206,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e258_1(p1)
+                r = self.e265_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42911,7 +43222,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42972,7 +43283,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43049,7 +43360,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43113,7 +43424,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43219,7 +43530,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43296,14 +43607,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 758
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e178_1(self, p: int) -> Any:
+    def e179_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -43522,38 +43833,12 @@ class CardParser:
                 break
         return None
 
-    def e179_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e259_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e260_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
     def e180_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e261_1(p)
+            r = self.e266_1(p)
             if r is None:
                 p = c
                 break
@@ -43563,7 +43848,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e262_1(p)
+            r = self.e267_1(p)
             if r is None:
                 p = c
                 break
@@ -43575,6 +43860,32 @@ class CardParser:
         return None
 
     def e181_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e268_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e269_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e182_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -43595,7 +43906,7 @@ class CardParser:
         n.rule = 406
         return q, n
 
-    def e182_1(self, p: int) -> Any:
+    def e183_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43630,7 +43941,7 @@ class CardParser:
         n.rule = 407
         return p, n
 
-    def e183_1(self, p: int) -> Any:
+    def e184_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43665,7 +43976,7 @@ class CardParser:
         n.rule = 408
         return p, n
 
-    def e184_1(self, p: int) -> Any:
+    def e185_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43700,7 +44011,7 @@ class CardParser:
         n.rule = 409
         return p, n
 
-    def e185_1(self, p: int) -> Any:
+    def e186_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -43723,7 +44034,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e263_1(p1)
+            r = self.e270_1(p1)
             if r is None:
                 p = c
                 break
@@ -43737,30 +44048,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e186_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e264_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e187_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e265_1(p)
+            r = self.e271_1(p)
             if r is None:
                 p = c
                 break
@@ -43772,6 +44066,23 @@ class CardParser:
         return p, res
 
     def e188_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e272_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e189_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44030,13 +44341,13 @@ class CardParser:
                 break
         return None
 
-    def e189_1(self, p: int) -> Any:
+    def e190_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e266_1(p)
+            r = self.e273_1(p)
             if r is None:
                 p = c
                 break
@@ -44047,7 +44358,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e190_1(self, p: int) -> Any:
+    def e191_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44068,7 +44379,7 @@ class CardParser:
         n.rule = 410
         return q, n
 
-    def e191_1(self, p: int) -> Any:
+    def e192_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44142,7 +44453,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e267_1(p1)
+                r = self.e274_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44468,7 +44779,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e268_1(p17)
+                r = self.e275_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44878,7 +45189,7 @@ class CardParser:
                 break
         return None
 
-    def e192_1(self, p: int) -> Any:
+    def e193_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44922,7 +45233,7 @@ class CardParser:
         n.rule = 424
         return p, n
 
-    def e193_1(self, p: int) -> Any:
+    def e194_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44940,7 +45251,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e269_1(p1)
+                r = self.e276_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44972,7 +45283,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e270_1(p3)
+                r = self.e277_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45016,7 +45327,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45034,10 +45345,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 763
         return q, n
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45078,10 +45389,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 764
         return p, n
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45135,7 +45446,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45189,7 +45500,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45243,7 +45554,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45261,7 +45572,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e271_0(p1)
+                r = self.e278_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45329,7 +45640,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45370,10 +45681,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 765
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45391,10 +45702,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 766
         return q, n
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -45421,7 +45732,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45439,10 +45750,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 767
         return q, n
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45496,7 +45807,7 @@ class CardParser:
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45514,10 +45825,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 768
         return q, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45548,7 +45859,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 765
+                    n.rule = 769
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45615,14 +45926,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 766
+                n.rule = 770
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e272_0(p9)
+                r = self.e279_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45662,50 +45973,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e207_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 767
-        return p, n
 
     def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -45748,7 +46015,51 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 771
+        return p, n
+
+    def e209_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 772
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -45788,12 +46099,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 769
+                    n.rule = 773
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 774
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45813,19 +46124,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 775
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 774
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45843,10 +46154,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 776
         return q, n
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45962,7 +46273,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 777
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45977,100 +46288,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 773
+                    n.rule = 777
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e211_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -46169,6 +46388,98 @@ class CardParser:
         return None
 
     def e213_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46209,10 +46520,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 778
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46266,7 +46577,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46307,10 +46618,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 779
         return p, n
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46364,7 +46675,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46400,7 +46711,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 776
+                    n.rule = 780
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46444,7 +46755,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46462,10 +46773,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 781
         return q, n
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46519,7 +46830,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46573,7 +46884,219 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e223_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            r = self.r_Color_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 782
+        return p, n
+
+    def e224_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            p1 = p
+            res2: list[Any] = []
+            q = sk0[p1]
+            if q < 0:
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                p = c
+                break
+            v = (q, 'and', '')
+            q += 3
+            p1 = q
+            res2.append(v)
+            r = self.e280_0(p1)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p1 = q
+            if v:
+                res2.append(v)
+            p = p1
+            if not res2:
+                break
+            res += res2
+        return p, res
+
+    def e225_0(self, p: int) -> Any:
+        # __asgn_zeroormore: ZeroOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 783
+        return p, n
+
+    def e226_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'and', 'sep')
+                q += 3
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_KeywordName_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 784
+        return p, n
+
+    def e227_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith("that's", q)):
+            return p, None
+        v = (q, "that's", '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 785
+        return q, n
+
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46627,7 +47150,7 @@ class CardParser:
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46659,10 +47182,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 786
         return p, n
 
-    def e223_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46684,10 +47207,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 787
         return p, n
 
-    def e224_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46709,10 +47232,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 780
+        n.rule = 788
         return p, n
 
-    def e225_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46742,10 +47265,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 781
+        n.rule = 789
         return p, n
 
-    def e226_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46777,10 +47300,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 782
+        n.rule = 790
         return p, n
 
-    def e227_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46812,10 +47335,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 783
+        n.rule = 791
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46847,10 +47370,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 784
+        n.rule = 792
         return p, n
 
-    def e229_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46880,10 +47403,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 785
+        n.rule = 793
         return p, n
 
-    def e230_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -46921,7 +47444,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e231_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46953,10 +47476,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 786
+        n.rule = 794
         return p, n
 
-    def e232_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46974,10 +47497,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 795
         return q, n
 
-    def e233_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47006,7 +47529,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 788
+                    n.rule = 796
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -47028,7 +47551,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 789
+                n.rule = 797
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -47115,17 +47638,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 790
+            n.rule = 798
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 791
+        n.rule = 799
         return p, n
 
-    def e234_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47143,10 +47666,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 800
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -47195,10 +47718,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 793
+        n.rule = 801
         return p, n
 
-    def e236_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -47221,7 +47744,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e273_0(p1)
+            r = self.e281_0(p1)
             if r is None:
                 p = c
                 break
@@ -47276,12 +47799,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 794
+            n.rule = 802
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e274_0(p)
+            r = self.e282_0(p)
             if r is None:
                 break
             q, v = r
@@ -47292,10 +47815,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 795
+        n.rule = 803
         return p, n
 
-    def e237_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47349,7 +47872,7 @@ class CardParser:
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47367,10 +47890,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 804
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47399,7 +47922,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 797
+                    n.rule = 805
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -47422,7 +47945,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 798
+                    n.rule = 806
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -47482,13 +48005,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 799
+                    n.rule = 807
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 800
+                    n.rule = 808
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47529,7 +48052,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 801
+                    n.rule = 809
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47560,20 +48083,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 802
+                    n.rule = 810
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 800
+                    n.rule = 808
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47609,7 +48132,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 803
+                    n.rule = 811
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47668,7 +48191,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 804
+                    n.rule = 812
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47727,7 +48250,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 805
+                    n.rule = 813
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47794,7 +48317,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47828,7 +48351,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 806
+                    n.rule = 814
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -47856,7 +48379,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 807
+                    n.rule = 815
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -47866,7 +48389,7 @@ class CardParser:
                 break
         return None
 
-    def e242_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47884,10 +48407,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 816
         return q, n
 
-    def e243_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47905,10 +48428,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 817
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47926,10 +48449,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
+        n.rule = 818
         return q, n
 
-    def e245_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47947,10 +48470,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 811
+        n.rule = 819
         return q, n
 
-    def e246_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47968,10 +48491,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 820
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47989,10 +48512,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 821
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48010,10 +48533,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
+        n.rule = 822
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48031,10 +48554,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 815
+        n.rule = 823
         return q, n
 
-    def e250_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -48088,7 +48611,7 @@ class CardParser:
                 break
         return None
 
-    def e251_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48110,10 +48633,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 816
+        n.rule = 824
         return p, n
 
-    def e252_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48131,10 +48654,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 817
+        n.rule = 825
         return q, n
 
-    def e253_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48152,7 +48675,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 818
+        n.rule = 826
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -48185,7 +48708,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 819
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48206,14 +48729,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 819
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e254_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48231,10 +48754,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 820
+        n.rule = 828
         return q, n
 
-    def e255_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48252,10 +48775,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
+        n.rule = 829
         return q, n
 
-    def e256_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -48314,7 +48837,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 822
+                    n.rule = 830
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48410,7 +48933,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 823
+                    n.rule = 831
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48423,7 +48946,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e275_0(p9)
+                r = self.e283_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48467,7 +48990,7 @@ class CardParser:
                 break
         return None
 
-    def e257_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48485,10 +49008,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 824
+        n.rule = 832
         return q, n
 
-    def e258_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48651,7 +49174,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e276_1(p)
+            r = self.e284_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -49173,7 +49696,7 @@ class CardParser:
                 break
         return None
 
-    def e259_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49191,10 +49714,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 682
         return q, n
 
-    def e260_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49212,10 +49735,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 683
         return q, n
 
-    def e261_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49233,10 +49756,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 684
         return q, n
 
-    def e262_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49254,10 +49777,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 685
         return q, n
 
-    def e263_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49289,10 +49812,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 683
+        n.rule = 686
         return p, n
 
-    def e264_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49308,7 +49831,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e277_1(p)
+                r = self.e285_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49321,7 +49844,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e278_1(p)
+                r = self.e286_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49334,7 +49857,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e279_1(p)
+                r = self.e287_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49347,7 +49870,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e280_1(p)
+                r = self.e288_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49360,7 +49883,7 @@ class CardParser:
                 break
         return None
 
-    def e265_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49376,7 +49899,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e281_1(p)
+                r = self.e289_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49389,7 +49912,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e282_1(p)
+                r = self.e290_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49402,7 +49925,7 @@ class CardParser:
                 break
         return None
 
-    def e266_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49434,7 +49957,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e283_1(p1)
+                r = self.e291_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49452,7 +49975,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e284_1(p3)
+                r = self.e292_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49461,11 +49984,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e285_1(p3) is None:
+                if self.e293_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e286_1(p3)
+                r = self.e294_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49481,7 +50004,7 @@ class CardParser:
                 break
         return None
 
-    def e267_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49518,7 +50041,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 684
+                    n.rule = 687
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -49541,7 +50064,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 685
+                    n.rule = 688
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -49551,7 +50074,7 @@ class CardParser:
                 break
         return None
 
-    def e268_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49592,10 +50115,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 686
+        n.rule = 689
         return p, n
 
-    def e269_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49613,10 +50136,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 690
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49634,7 +50157,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 691
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -49701,18 +50224,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 825
+                    n.rule = 833
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 826
+                    n.rule = 834
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49767,18 +50290,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 828
+                    n.rule = 836
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 829
+                    n.rule = 837
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49805,18 +50328,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 830
+                    n.rule = 838
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 831
+                    n.rule = 839
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49941,18 +50464,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 832
+                    n.rule = 840
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 833
+                    n.rule = 841
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49993,18 +50516,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 834
+                    n.rule = 842
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 835
+                    n.rule = 843
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50031,18 +50554,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 836
+                    n.rule = 844
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 837
+                    n.rule = 845
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50069,14 +50592,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 838
+                    n.rule = 846
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e287_0(p29)
+                    r = self.e295_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -50100,12 +50623,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 839
+                    n.rule = 847
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50146,7 +50669,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 840
+                    n.rule = 848
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -50185,7 +50708,7 @@ class CardParser:
                             res38.append(v)
                         if res38:
                             n = Nt(res38)
-                            n.rule = 841
+                            n.rule = 849
                         q = p37
                         v = n if res38 else None
                         p35 = q
@@ -50203,7 +50726,7 @@ class CardParser:
                         res40.append(v)
                     if res40:
                         n = Nt(res40)
-                        n.rule = 842
+                        n.rule = 850
                     p35 = p39
                     if res40 and n:
                         res36.append(n)
@@ -50212,12 +50735,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 843
+                    n.rule = 851
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50261,18 +50784,18 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 844
+                    n.rule = 852
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 845
+                    n.rule = 853
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50341,18 +50864,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 846
+                    n.rule = 854
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 847
+                    n.rule = 855
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50421,18 +50944,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 848
+                    n.rule = 856
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 849
+                    n.rule = 857
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50487,7 +51010,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 850
+                    n.rule = 858
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -50564,7 +51087,7 @@ class CardParser:
                 while True:
                     p57 = p53
                     res58: list[Any] = []
-                    r = self.e288_0(p57)
+                    r = self.e296_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -50600,12 +51123,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 851
+                    n.rule = 859
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50629,7 +51152,7 @@ class CardParser:
                 p59 = q
                 res60.append(v)
                 while True:
-                    r = self.e289_0(p59)
+                    r = self.e297_0(p59)
                     if r is None:
                         break
                     q, v = r
@@ -50655,7 +51178,7 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 852
+                    n.rule = 860
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -50693,7 +51216,7 @@ class CardParser:
                         res66.append(v)
                     if res66:
                         n = Nt(res66)
-                        n.rule = 853
+                        n.rule = 861
                     p63 = p65
                     if res66 and n:
                         res64.append(n)
@@ -50702,12 +51225,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 854
+                    n.rule = 862
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50745,7 +51268,7 @@ class CardParser:
                 p67 = q
                 res68.append(v)
                 while True:
-                    r = self.e290_0(p67)
+                    r = self.e298_0(p67)
                     if r is None:
                         break
                     q, v = r
@@ -50771,25 +51294,25 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 855
+                    n.rule = 863
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 856
+                    n.rule = 864
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 827
+                    n.rule = 835
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e271_0(self, p: int) -> Any:
+    def e278_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50807,10 +51330,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 857
+        n.rule = 865
         return q, n
 
-    def e272_0(self, p: int) -> Any:
+    def e279_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50828,10 +51351,35 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 858
+        n.rule = 866
         return q, n
 
-    def e273_0(self, p: int) -> Any:
+    def e280_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            r = self.r_Color_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 867
+        return p, n
+
+    def e281_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50853,10 +51401,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 859
+        n.rule = 868
         return p, n
 
-    def e274_0(self, p: int) -> Any:
+    def e282_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -50874,7 +51422,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e291_0(p1)
+                r = self.e299_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50920,7 +51468,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e292_0(p3)
+                r = self.e300_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50964,7 +51512,7 @@ class CardParser:
                 break
         return None
 
-    def e275_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50982,7 +51530,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 860
+        n.rule = 869
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -51043,7 +51591,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e293_1(p)
+            r = self.e301_1(p)
             if r is None:
                 break
             q, v = r
@@ -51057,7 +51605,7 @@ class CardParser:
         n.rule = 293
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51114,7 +51662,7 @@ class CardParser:
         n.rule = 233
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51146,10 +51694,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 786
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -51171,10 +51719,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 787
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -51196,10 +51744,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 780
+        n.rule = 788
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51229,10 +51777,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 781
+        n.rule = 789
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51264,10 +51812,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 782
+        n.rule = 790
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51299,10 +51847,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 783
+        n.rule = 791
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51334,10 +51882,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 784
+        n.rule = 792
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51367,10 +51915,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 785
+        n.rule = 793
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -51408,7 +51956,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e286_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51440,10 +51988,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 786
+        n.rule = 794
         return p, n
 
-    def e287_0(self, p: int) -> Any:
+    def e295_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -51461,10 +52009,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 861
+        n.rule = 870
         return q, n
 
-    def e288_0(self, p: int) -> Any:
+    def e296_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -51482,10 +52030,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 862
+        n.rule = 871
         return q, n
 
-    def e289_0(self, p: int) -> Any:
+    def e297_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -51503,10 +52051,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 863
+        n.rule = 872
         return q, n
 
-    def e290_0(self, p: int) -> Any:
+    def e298_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -51524,10 +52072,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 864
+        n.rule = 873
         return q, n
 
-    def e291_0(self, p: int) -> Any:
+    def e299_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -51545,10 +52093,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 865
+        n.rule = 874
         return q, n
 
-    def e292_0(self, p: int) -> Any:
+    def e300_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -51566,10 +52114,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 866
+        n.rule = 875
         return q, n
 
-    def e293_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -51587,7 +52135,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e294_1(p1)
+                r = self.e302_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51633,7 +52181,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e295_1(p3)
+                r = self.e303_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51677,7 +52225,7 @@ class CardParser:
                 break
         return None
 
-    def e294_1(self, p: int) -> Any:
+    def e302_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51695,10 +52243,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 680
         return q, n
 
-    def e295_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51716,7 +52264,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 681
         return q, n
 
 
@@ -51784,6 +52332,7 @@ CLASSES: dict[str, type[Model]] = {
     'AuraStmt': _model_class('AuraStmt', (('param', True, '1'),), {'param': ''}, ()),
     'BackRef': _model_class('BackRef', (('word', True, '1'),), {'word': None}, ()),
     'BatchAttackTrigger': _model_class('BatchAttackTrigger', (('lead', True, '1'), ('subject', True, '1'), ('batch', True, '1')), {'lead': '', 'subject': None, 'batch': ''}, ()),
+    'BecomesCreature': _model_class('BecomesCreature', (('power', True, '1'), ('toughness', True, '1'), ('colors', True, '1..*'), ('subtypes', True, '0..*'), ('keywords', True, '1..*'), ('still', True, '0..1')), {'power': 0, 'toughness': 0, 'still': False}, ('colors', 'subtypes', 'keywords')),
     'BeginningTrigger': _model_class('BeginningTrigger', (('whose', True, '1'), ('step', True, '1')), {'whose': '', 'step': None}, ()),
     'BlockRequirementEffect': _model_class('BlockRequirementEffect', (('target', True, '1'),), {'target': None}, ()),
     'BlockedEvent': _model_class('BlockedEvent', (('blocked', True, '1'), ('article', True, '1'), ('filter', True, '1')), {'blocked': '', 'article': '', 'filter': None}, ()),
@@ -51820,7 +52369,7 @@ CLASSES: dict[str, type[Model]] = {
     'ColorStmt': _model_class('ColorStmt', (('colors', True, '1..*'),), {}, ('colors',)),
     'CombatDamageSteps': _model_class('CombatDamageSteps', (('first', True, '1'), ('regular', True, '1')), {'first': '', 'regular': ''}, ()),
     'ConditionWordStmt': _model_class('ConditionWordStmt', (('word', True, '1'),), {'word': None}, ()),
-    'ContinuousEffect': _model_class('ContinuousEffect', (('lead', True, '1'), ('target', True, '1'), ('also', True, '1'), ('group', True, '1'), ('parts', True, '1..*'), ('duration', True, '1'), ('tail', True, '1..*')), {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None}, ('parts', 'tail')),
+    'ContinuousEffect': _model_class('ContinuousEffect', (('lead', True, '1'), ('target', True, '1'), ('also', True, '1'), ('group', True, '1'), ('parts', True, '1..*'), ('duration', True, '1'), ('tail', True, '1..*'), ('itsland', True, '0..1')), {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'itsland': False}, ('parts', 'tail')),
     'ControlClause': _model_class('ControlClause', (('you', True, '1'), ('notyou', True, '1'), ('own', True, '1'), ('defending', True, '1'), ('opponent', True, '1'), ('opponents', True, '1')), {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': ''}, ()),
     'ControlCondition': _model_class('ControlCondition', (('things', True, '1..*'),), {}, ('things',)),
     'ControlNoneCondition': _model_class('ControlNoneCondition', (('filter', True, '1'),), {'filter': None}, ()),
@@ -52332,35 +52881,36 @@ _C661 = CLASSES['MaxBlockers']
 _C663 = CLASSES['AttacksEachCombat']
 _C665 = CLASSES['BlocksEachCombat']
 _C667 = CLASSES['CantBeBlocked']
-_C669 = CLASSES['IsColor']
-_C710 = CLASSES['Duration']
-_C713 = CLASSES['TargetObject']
-_C715 = CLASSES['FromGraveyard']
-_C721 = CLASSES['OntoBattlefield']
-_C724 = CLASSES['IntoHand']
-_C726 = CLASSES['IntoGraveyard']
-_C729 = CLASSES['CostValue']
-_C751 = CLASSES['BackRef']
-_C753 = CLASSES['TargetPlayer']
-_C757 = CLASSES['EachObjects']
-_C770 = CLASSES['QualityRef']
-_C791 = CLASSES['PerTime']
-_C795 = CLASSES['PerObject']
-_C800 = CLASSES['PowerOf']
-_C826 = CLASSES['EntersEvent']
-_C829 = CLASSES['LeavesEvent']
-_C831 = CLASSES['DiesEvent']
-_C833 = CLASSES['ToGraveyardEvent']
-_C835 = CLASSES['AttacksAloneEvent']
-_C837 = CLASSES['AttacksEvent']
-_C839 = CLASSES['BlocksEvent']
-_C843 = CLASSES['BlockedEvent']
-_C845 = CLASSES['PhasesEvent']
-_C847 = CLASSES['TurnedUpEvent']
-_C849 = CLASSES['ExiledThisWayEvent']
-_C851 = CLASSES['TargetedEvent']
-_C854 = CLASSES['DealsDamageEvent']
-_C856 = CLASSES['DealtDamageEvent']
+_C670 = CLASSES['BecomesCreature']
+_C672 = CLASSES['IsColor']
+_C713 = CLASSES['Duration']
+_C716 = CLASSES['TargetObject']
+_C718 = CLASSES['FromGraveyard']
+_C724 = CLASSES['OntoBattlefield']
+_C727 = CLASSES['IntoHand']
+_C729 = CLASSES['IntoGraveyard']
+_C732 = CLASSES['CostValue']
+_C755 = CLASSES['BackRef']
+_C757 = CLASSES['TargetPlayer']
+_C761 = CLASSES['EachObjects']
+_C774 = CLASSES['QualityRef']
+_C799 = CLASSES['PerTime']
+_C803 = CLASSES['PerObject']
+_C808 = CLASSES['PowerOf']
+_C834 = CLASSES['EntersEvent']
+_C837 = CLASSES['LeavesEvent']
+_C839 = CLASSES['DiesEvent']
+_C841 = CLASSES['ToGraveyardEvent']
+_C843 = CLASSES['AttacksAloneEvent']
+_C845 = CLASSES['AttacksEvent']
+_C847 = CLASSES['BlocksEvent']
+_C851 = CLASSES['BlockedEvent']
+_C853 = CLASSES['PhasesEvent']
+_C855 = CLASSES['TurnedUpEvent']
+_C857 = CLASSES['ExiledThisWayEvent']
+_C859 = CLASSES['TargetedEvent']
+_C862 = CLASSES['DealsDamageEvent']
+_C864 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -56578,9 +57128,9 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 677:  # onbf
+        elif r == 680:  # onbf
             d['onbf'] = True
-        elif r == 678:  # gy
+        elif r == 681:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -56614,13 +57164,13 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # other
+        if r == 682:  # other
             d['other'] = True
-        elif r == 680:  # another
+        elif r == 683:  # another
             d['another'] = True
-        elif r == 681:  # facedown
+        elif r == 684:  # facedown
             d['facedown'] = True
-        elif r == 682:  # faceup
+        elif r == 685:  # faceup
             d['faceup'] = True
         elif r == 406:  # exiled
             d['exiled'] = True
@@ -56639,17 +57189,17 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 683:  # states
+        elif r == 686:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 778:  # nons
+        elif r == 786:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 779:  # colors
+        elif r == 787:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56657,7 +57207,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 780:  # supertypes
+        elif r == 788:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 242 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56665,32 +57215,32 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 781:  # multis
+        elif r == 789:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 782:  # types
+        elif r == 790:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 783:  # subtypes
+        elif r == 791:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 784:  # ortypes
+        elif r == 792:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 785:  # andor
+        elif r == 793:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 786:  # ortypes
+        elif r == 794:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -56703,13 +57253,13 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['kind'] = value
         elif r == 410:  # chosen
             d['chosen'] = True
-        elif r == 684:  # mv
+        elif r == 687:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 685:  # mvparam
+        elif r == 688:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -56748,7 +57298,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 686:  # keywords
+        elif r == 689:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56791,9 +57341,9 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 687:  # blocked_by_this
+        elif r == 690:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 688:  # attacking_you
+        elif r == 691:  # attacking_you
             d['attacking_you'] = True
         elif r == 297:  # name
             x = c[0]
@@ -57698,7 +58248,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 758 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 762 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58038,7 +58588,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # both
+        if r == 767:  # both
             d['both'] = True
         elif r == 601:  # which
             x = c[0]
@@ -58280,35 +58830,35 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 670:  # this
+        elif r == 673:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 671:  # enchanted
+        elif r == 674:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 672:  # host
+        elif r == 675:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 673:  # equipped
+        elif r == 676:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 674:  # host
+        elif r == 677:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 675:  # affected
+        elif r == 678:  # affected
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['affected'] = value
-        elif r == 676:  # parts
+        elif r == 679:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58423,7 +58973,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 787:  # evenly
+        elif r == 795:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -58457,35 +59007,35 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # named
+        if r == 692:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 690:  # amount
+        elif r == 693:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 691:  # equal
+        elif r == 694:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 788:  # power
+        elif r == 796:  # power
             x = c[0]
-            value = _b800(x, inst, lim, made)
+            value = _b808(x, inst, lim, made)
             d['power'] = value
-        elif r == 789:  # amount
+        elif r == 797:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 692:  # you
+        elif r == 695:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 693:  # target
+        elif r == 696:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58657,7 +59207,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['count'] = value
-        elif r == 694:  # tapped
+        elif r == 697:  # tapped
             d['tapped'] = True
         elif r == 438:  # power
             x = c[0]
@@ -58667,7 +59217,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 695:  # colors
+        elif r == 698:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -58675,17 +59225,17 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 696:  # subtypes
+        elif r == 699:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 697:  # types
+        elif r == 700:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 698:  # keywords
+        elif r == 701:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58705,17 +59255,17 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 699:  # per
+        elif r == 702:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 700:  # pertime
+        elif r == 703:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b791(x, inst, lim, made)
+            value = _b799(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -58749,9 +59299,9 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # anycolor
+        if r == 800:  # anycolor
             d['anycolor'] = True
-        elif r == 793:  # choices
+        elif r == 801:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -58761,23 +59311,23 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 701:  # last
+        elif r == 704:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 702:  # mana
+        elif r == 705:  # mana
             x = c[0]
             value = _b112(x, inst, lim, made)
             d['mana'] = value
-        elif r == 859:  # alts
+        elif r == 868:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b112(x, inst, lim, made))
-        elif r == 703:  # per
+        elif r == 706:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b795(x, inst, lim, made)
+            value = _b803(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -58817,25 +59367,25 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b545(x, inst, lim, made)
             d['player'] = value
-        elif r == 704:  # third
+        elif r == 707:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 705:  # hand
+        elif r == 708:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 706:  # amount
+        elif r == 709:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 796:  # random
+        elif r == 804:  # random
             d['random'] = True
-        elif r == 707:  # per
+        elif r == 710:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b791(x, inst, lim, made)
+            value = _b799(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -58875,25 +59425,25 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b545(x, inst, lim, made)
             d['player'] = value
-        elif r == 708:  # amount
+        elif r == 711:  # amount
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 797:  # per
+        elif r == 805:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b791(x, inst, lim, made)
+            value = _b799(x, inst, lim, made)
             d['per'] = value
-        elif r == 798:  # per
+        elif r == 806:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b795(x, inst, lim, made)
+            value = _b803(x, inst, lim, made)
             d['per'] = value
-        elif r == 709:  # equal
+        elif r == 712:  # equal
             x = c[0]
-            value = _b800(x, inst, lim, made)
+            value = _b808(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -58938,7 +59488,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b713(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -59015,7 +59565,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 711:  # yours
+        elif r == 714:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -59053,21 +59603,21 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 454:  # target
             x = c[0]
-            value = _b713(x, inst, lim, made)
+            value = _b716(x, inst, lim, made)
             d['target'] = value
         elif r == 455:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['source'] = value
-        elif r == 810:  # hand
+        elif r == 818:  # hand
             d['hand'] = True
-        elif r == 716:  # battlefield
+        elif r == 719:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 811:  # mine
+        elif r == 819:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -59108,15 +59658,15 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 717:  # fromgy
+        elif r == 720:  # fromgy
             d['fromgy'] = True
-        elif r == 812:  # choice
+        elif r == 820:  # choice
             d['choice'] = True
-        elif r == 813:  # facedown
+        elif r == 821:  # facedown
             d['facedown'] = True
-        elif r == 814:  # mine
+        elif r == 822:  # mine
             d['mine'] = True
-        elif r == 815:  # owners
+        elif r == 823:  # owners
             d['owners'] = True
         elif r == 458:  # amount
             x = c[0]
@@ -59206,7 +59756,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b545(x, inst, lim, made)
             d['player'] = value
-        elif r == 718:  # upto
+        elif r == 721:  # upto
             d['upto'] = True
         elif r == 465:  # count
             x = c[0]
@@ -59216,24 +59766,24 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 816:  # alts
+        elif r == 824:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b298(x, inst, lim, made))
-        elif r == 719:  # reveal
+        elif r == 722:  # reveal
             d['reveal'] = True
-        elif r == 817:  # thatcard
+        elif r == 825:  # thatcard
             d['thatcard'] = True
-        elif r == 818:  # thosecards
+        elif r == 826:  # thosecards
             d['thosecards'] = True
         elif r == 467:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 727:  # tapped
+        elif r == 730:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -59278,7 +59828,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b729(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['unless'] = value
         elif r == 471:  # per
             x = c[0]
@@ -59541,13 +60091,13 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['source'] = value
-        elif r == 731:  # top
+        elif r == 734:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 732:  # bottom
+        elif r == 735:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -59633,7 +60183,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['source'] = value
         elif r == 496:  # amount
             x = c[0]
@@ -59860,7 +60410,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b729(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['unless'] = value
         elif r == 513:  # per
             x = c[0]
@@ -60064,14 +60614,14 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # step
+        if r == 736:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 819 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 827 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 734:  # endcombat
+        elif r == 737:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -60118,9 +60668,9 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['amount'] = value
-        elif r == 820:  # you
+        elif r == 828:  # you
             d['you'] = True
-        elif r == 735:  # target
+        elif r == 738:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -60166,11 +60716,11 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 736:  # label
+        elif r == 739:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 737:  # free
+        elif r == 740:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -60213,7 +60763,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 738:  # newtargets
+        elif r == 741:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -60247,26 +60797,26 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # thatnoun
+        if r == 742:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 740:  # they
+        elif r == 743:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 741:  # destroyed
+        elif r == 744:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 742:  # target
+        elif r == 745:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 743:  # thisturn
+        elif r == 746:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -60315,7 +60865,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b729(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -60385,7 +60935,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C543()
-    d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -60396,26 +60946,26 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b713(x, inst, lim, made)
             d['lead'] = value
-        elif r == 744:  # target
+        elif r == 747:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 745:  # also
+        elif r == 748:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b757(x, inst, lim, made)
+            value = _b761(x, inst, lim, made)
             d['also'] = value
-        elif r == 746:  # group
+        elif r == 749:  # group
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['group'] = value
-        elif r == 747:  # parts
+        elif r == 750:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -60433,9 +60983,9 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b713(x, inst, lim, made)
             d['duration'] = value
-        elif r == 748:  # tail
+        elif r == 751:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -60449,6 +60999,8 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
+        elif r == 752:  # itsland
+            d['itsland'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -60481,7 +61033,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # controller
+        if r == 753:  # controller
             d['controller'] = True
         elif r == 546:  # owner
             x = c[0]
@@ -60595,7 +61147,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # each
+        if r == 758:  # each
             d['each'] = True
         elif r == 555:  # count
             x = c[0]
@@ -60709,7 +61261,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 824:  # equipped
+        if r == 832:  # equipped
             d['equipped'] = True
         elif r == 562:  # enchanted
             x = c[0]
@@ -60875,9 +61427,9 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 759:  # creature
+        elif r == 763:  # creature
             d['creature'] = True
-        elif r == 760:  # events
+        elif r == 764:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60886,7 +61438,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 827 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 835 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -61011,13 +61563,13 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 857:  # thisor
+        elif r == 865:  # thisor
             d['thisor'] = True
         elif r == 589:  # subject
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['subject'] = value
-        elif r == 761:  # events
+        elif r == 765:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -61026,12 +61578,12 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 827 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 835 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 762:  # undercontrol
+        elif r == 766:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -61105,7 +61657,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # additional
+        if r == 768:  # additional
             d['additional'] = True
         elif r == 607:  # power
             x = c[0]
@@ -61115,19 +61667,19 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 765:  # per
+        elif r == 769:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b144(x, inst, lim, made)
             d['per'] = value
-        elif r == 766:  # perfilter
+        elif r == 770:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b298(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 858:  # onbf
+        elif r == 866:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61305,7 +61857,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # filters
+        if r == 771:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -61349,7 +61901,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # filters
+        if r == 772:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -61395,7 +61947,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 621:  # quality
             x = c[0]
-            value = _b770(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61429,7 +61981,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # opponents
+        if r == 776:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61573,7 +62125,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 630:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 777 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61653,7 +62205,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # keywords
+        if r == 778:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -61699,7 +62251,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # keywords
+        if r == 779:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -61859,7 +62411,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # its
+        if r == 780:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -62009,7 +62561,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 652:  # quality
             x = c[0]
-            value = _b770(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -62045,7 +62597,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 654:  # quality
             x = c[0]
-            value = _b770(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -62081,7 +62633,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 656:  # quality
             x = c[0]
-            value = _b770(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -62115,7 +62667,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # thisturn
+        if r == 781:  # thisturn
             d['thisturn'] = True
         elif r == 658:  # keyword
             x = c[0]
@@ -62276,7 +62828,84 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C670()
+    d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 668:  # power
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 669:  # toughness
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        elif r == 782:  # colors
+            values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 867:  # colors
+            values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 783:  # subtypes
+            values = d['subtypes']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 784:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 234 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        elif r == 785:  # still
+            d['still'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62292,7 +62921,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C672()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62300,7 +62929,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # color
+        if r == 671:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62315,7 +62944,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62331,7 +62960,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C713()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62339,23 +62968,23 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # eot
+        if r == 811:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 804:  # next_upkeep
+        elif r == 812:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 805:  # losecontrol
+        elif r == 813:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 806:  # thisturn
+        elif r == 814:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 807:  # thiscombat
+        elif r == 815:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -62367,7 +62996,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62383,7 +63012,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C716()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62391,13 +63020,13 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # another
+        if r == 816:  # another
             d['another'] = True
-        elif r == 712:  # filter
+        elif r == 715:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 809:  # ingy
+        elif r == 817:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -62407,7 +63036,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62423,7 +63052,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C718()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62431,7 +63060,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # whose
+        if r == 717:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -62443,7 +63072,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62459,7 +63088,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C724()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62467,7 +63096,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # zone
+        if r == 723:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -62479,7 +63108,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62495,7 +63124,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C727()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62503,7 +63132,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # player
+        if r == 726:  # player
             x = c[0]
             value = _b545(x, inst, lim, made)
             d['player'] = value
@@ -62515,7 +63144,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62531,7 +63160,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C726()
+    inst: Any = _C729()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62539,7 +63168,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # player
+        if r == 728:  # player
             x = c[0]
             value = _b545(x, inst, lim, made)
             d['player'] = value
@@ -62551,7 +63180,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62567,7 +63196,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C732()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62575,11 +63204,11 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # cost
+        if r == 731:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 730:  # param
+        elif r == 733:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62594,7 +63223,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62610,7 +63239,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C751()
+    inst: Any = _C755()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62618,7 +63247,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # word
+        if r == 754:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62633,7 +63262,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62649,7 +63278,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C753()
+    inst: Any = _C757()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62657,11 +63286,11 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # player
+        if r == 756:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 821:  # walker
+        elif r == 829:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -62671,7 +63300,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62687,7 +63316,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C757()
+    inst: Any = _C761()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62695,15 +63324,15 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # quant
+        if r == 759:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 756:  # filter
+        elif r == 760:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 822:  # attached
+        elif r == 830:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -62712,7 +63341,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 823:  # samename
+        elif r == 831:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -62721,7 +63350,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 860:  # ingy
+        elif r == 869:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -62731,7 +63360,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62747,7 +63376,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C774()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62755,11 +63384,11 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # word
+        if r == 773:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 771:  # param
+        elif r == 775:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62774,7 +63403,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62790,7 +63419,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C799()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62798,7 +63427,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # word
+        if r == 798:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 309 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62813,7 +63442,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62829,7 +63458,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C803()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62837,13 +63466,13 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # filter
+        if r == 802:  # filter
             x = c[0]
             value = _b298(x, inst, lim, made)
             d['filter'] = value
-        elif r == 865:  # gy
+        elif r == 874:  # gy
             d['gy'] = True
-        elif r == 866:  # bf
+        elif r == 875:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -62853,7 +63482,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62869,7 +63498,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C808()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62877,19 +63506,19 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # power
+        if r == 807:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 801:  # power
+        elif r == 809:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 802:  # target
+        elif r == 810:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 550 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -62904,7 +63533,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62920,7 +63549,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C834()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62928,7 +63557,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # enters
+        if r == 833:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -62940,7 +63569,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62956,7 +63585,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C837()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62964,7 +63593,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # leaves
+        if r == 836:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -62976,7 +63605,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62992,7 +63621,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C839()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63000,7 +63629,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 830:  # dies
+        if r == 838:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -63012,7 +63641,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63028,7 +63657,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C841()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63036,7 +63665,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # graveyard
+        if r == 840:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -63048,7 +63677,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63064,7 +63693,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C843()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63072,7 +63701,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # alone
+        if r == 842:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -63084,7 +63713,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63100,7 +63729,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C837()
+    inst: Any = _C845()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63108,7 +63737,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # attacks
+        if r == 844:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -63120,7 +63749,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63136,7 +63765,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C839()
+    inst: Any = _C847()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63144,11 +63773,11 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 838:  # blocks
+        if r == 846:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 861:  # acreature
+        elif r == 870:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -63158,7 +63787,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63174,7 +63803,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C843()
+    inst: Any = _C851()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63182,17 +63811,17 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 840:  # blocked
+        if r == 848:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 841:  # article
+        elif r == 849:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 842:  # filter
+        elif r == 850:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -63206,7 +63835,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63222,7 +63851,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C853()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63230,7 +63859,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 844:  # direction
+        if r == 852:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -63242,7 +63871,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63258,7 +63887,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C855()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63266,7 +63895,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # up
+        if r == 854:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -63278,7 +63907,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63294,7 +63923,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C849()
+    inst: Any = _C857()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63302,7 +63931,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 848:  # way
+        if r == 856:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -63314,7 +63943,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63330,7 +63959,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C851()
+    inst: Any = _C859()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63338,11 +63967,11 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 850:  # targeted
+        if r == 858:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 862:  # opponents
+        elif r == 871:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -63352,7 +63981,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63368,7 +63997,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C854()
+    inst: Any = _C862()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63376,13 +64005,13 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # combat
+        if r == 872:  # combat
             d['combat'] = True
-        elif r == 852:  # deals
+        elif r == 860:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 853:  # recipient
+        elif r == 861:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -63396,7 +64025,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63412,7 +64041,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C856()
+    inst: Any = _C864()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63420,9 +64049,9 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 864:  # combat
+        if r == 873:  # combat
             d['combat'] = True
-        elif r == 855:  # dealt
+        elif r == 863:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -64104,207 +64733,216 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b665,  # 665 BlocksEachCombat
     lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 666 __asgn_plain
     _b667,  # 667 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 676 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 681 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 682 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 683 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 686 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 694 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 695 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 696 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 698 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 714 __asgn_plain
-    _b715,  # 715 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 718 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 719 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 OntoBattlefield
-    _node,  # 722 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 725 __asgn_plain
-    _b726,  # 726 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 727 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 750 __asgn_plain
-    _b751,  # 751 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 752 __asgn_plain
-    _b753,  # 753 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 756 __asgn_plain
-    _b757,  # 757 EachObjects
-    _node,  # 758 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 767 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 772 __asgn_optional
-    _node,  # 773 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 774 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 775 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 778 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 779 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 780 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 781 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 782 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 783 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 784 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 785 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 786 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 793 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 814 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 816 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 817 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 818 __asgn_optional
-    _match_node,  # 819 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 820 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 822 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 823 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 824 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 EntersEvent
-    _node,  # 827 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 836 __asgn_plain
-    _b837,  # 837 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 838 __asgn_plain
-    _b839,  # 839 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 840 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 841 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 842 __asgn_plain
-    _b843,  # 843 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 848 __asgn_plain
-    _b849,  # 849 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 850 __asgn_plain
-    _b851,  # 851 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 852 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 853 __asgn_plain
-    _b854,  # 854 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 855 __asgn_plain
-    _b856,  # 856 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 857 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 858 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 859 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 860 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 861 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 862 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 863 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 864 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 865 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 866 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 679 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 683 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 684 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 686 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 689 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 691 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 697 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 698 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 699 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 700 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 701 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 715 __asgn_plain
+    _b716,  # 716 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 OntoBattlefield
+    _node,  # 725 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 754 __asgn_plain
+    _b755,  # 755 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 756 __asgn_plain
+    _b757,  # 757 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 760 __asgn_plain
+    _b761,  # 761 EachObjects
+    _node,  # 762 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 771 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 772 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 776 __asgn_optional
+    _node,  # 777 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 778 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 779 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 782 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 783 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 784 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 786 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 787 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 788 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 789 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 790 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 791 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 792 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 793 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 794 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 801 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 812 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 813 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 815 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 817 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 820 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 822 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 823 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 824 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 825 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 826 __asgn_optional
+    _match_node,  # 827 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 828 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 829 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 830 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 831 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 832 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 EntersEvent
+    _node,  # 835 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 836 __asgn_plain
+    _b837,  # 837 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 838 __asgn_plain
+    _b839,  # 839 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 840 __asgn_plain
+    _b841,  # 841 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 842 __asgn_plain
+    _b843,  # 843 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 848 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 849 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 850 __asgn_plain
+    _b851,  # 851 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 852 __asgn_plain
+    _b853,  # 853 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 854 __asgn_plain
+    _b855,  # 855 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 856 __asgn_plain
+    _b857,  # 857 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 858 __asgn_plain
+    _b859,  # 859 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 860 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 861 __asgn_plain
+    _b862,  # 862 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 863 __asgn_plain
+    _b864,  # 864 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 865 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 866 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 867 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 868 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 869 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 870 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 871 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 872 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 873 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 874 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 875 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 231, 235, 249, 550, 571, 610, 722, 758, 773, 827])
+_ABSTRACT = frozenset([5, 24, 47, 82, 149, 183, 231, 235, 249, 550, 571, 610, 725, 762, 777, 835])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -64976,39 +65614,39 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 666 __asgn_plain
     _b667,  # 667 CantBeBlocked
     None,  # 668 __asgn_plain
-    _b669,  # 669 IsColor
-    None,  # 670 __asgn_plain
+    None,  # 669 __asgn_plain
+    _b670,  # 670 BecomesCreature
     None,  # 671 __asgn_plain
-    None,  # 672 __asgn_plain
+    _b672,  # 672 IsColor
     None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
-    None,  # 676 __asgn_oneormore
-    None,  # 677 __asgn_optional
-    None,  # 678 __asgn_optional
-    None,  # 679 __asgn_optional
+    None,  # 676 __asgn_plain
+    None,  # 677 __asgn_plain
+    None,  # 678 __asgn_plain
+    None,  # 679 __asgn_oneormore
     None,  # 680 __asgn_optional
     None,  # 681 __asgn_optional
     None,  # 682 __asgn_optional
-    None,  # 683 __asgn_oneormore
-    None,  # 684 __asgn_plain
-    None,  # 685 __asgn_plain
+    None,  # 683 __asgn_optional
+    None,  # 684 __asgn_optional
+    None,  # 685 __asgn_optional
     None,  # 686 __asgn_oneormore
-    None,  # 687 __asgn_optional
-    None,  # 688 __asgn_optional
-    None,  # 689 __asgn_plain
-    None,  # 690 __asgn_plain
-    None,  # 691 __asgn_plain
+    None,  # 687 __asgn_plain
+    None,  # 688 __asgn_plain
+    None,  # 689 __asgn_oneormore
+    None,  # 690 __asgn_optional
+    None,  # 691 __asgn_optional
     None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
-    None,  # 694 __asgn_optional
-    None,  # 695 __asgn_zeroormore
-    None,  # 696 __asgn_zeroormore
-    None,  # 697 __asgn_oneormore
-    None,  # 698 __asgn_oneormore
-    None,  # 699 __asgn_plain
-    None,  # 700 __asgn_plain
-    None,  # 701 __asgn_plain
+    None,  # 694 __asgn_plain
+    None,  # 695 __asgn_plain
+    None,  # 696 __asgn_plain
+    None,  # 697 __asgn_optional
+    None,  # 698 __asgn_zeroormore
+    None,  # 699 __asgn_zeroormore
+    None,  # 700 __asgn_oneormore
+    None,  # 701 __asgn_oneormore
     None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
     None,  # 704 __asgn_plain
@@ -65017,161 +65655,170 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
     None,  # 709 __asgn_plain
-    _b710,  # 710 Duration
+    None,  # 710 __asgn_plain
     None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
-    _b713,  # 713 TargetObject
+    _b713,  # 713 Duration
     None,  # 714 __asgn_plain
-    _b715,  # 715 FromGraveyard
-    None,  # 716 __asgn_plain
-    None,  # 717 __asgn_optional
-    None,  # 718 __asgn_optional
-    None,  # 719 __asgn_optional
-    None,  # 720 __asgn_plain
-    _b721,  # 721 OntoBattlefield
-    None,  # 722 Destination
+    None,  # 715 __asgn_plain
+    _b716,  # 716 TargetObject
+    None,  # 717 __asgn_plain
+    _b718,  # 718 FromGraveyard
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_optional
+    None,  # 721 __asgn_optional
+    None,  # 722 __asgn_optional
     None,  # 723 __asgn_plain
-    _b724,  # 724 IntoHand
-    None,  # 725 __asgn_plain
-    _b726,  # 726 IntoGraveyard
-    None,  # 727 __asgn_optional
+    _b724,  # 724 OntoBattlefield
+    None,  # 725 Destination
+    None,  # 726 __asgn_plain
+    _b727,  # 727 IntoHand
     None,  # 728 __asgn_plain
-    _b729,  # 729 CostValue
-    None,  # 730 __asgn_plain
+    _b729,  # 729 IntoGraveyard
+    None,  # 730 __asgn_optional
     None,  # 731 __asgn_plain
-    None,  # 732 __asgn_plain
+    _b732,  # 732 CostValue
     None,  # 733 __asgn_plain
     None,  # 734 __asgn_plain
     None,  # 735 __asgn_plain
     None,  # 736 __asgn_plain
     None,  # 737 __asgn_plain
-    None,  # 738 __asgn_optional
+    None,  # 738 __asgn_plain
     None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
+    None,  # 741 __asgn_optional
     None,  # 742 __asgn_plain
-    None,  # 743 __asgn_optional
+    None,  # 743 __asgn_plain
     None,  # 744 __asgn_plain
     None,  # 745 __asgn_plain
-    None,  # 746 __asgn_plain
-    None,  # 747 __asgn_oneormore
-    None,  # 748 __asgn_oneormore
-    None,  # 749 __asgn_optional
-    None,  # 750 __asgn_plain
-    _b751,  # 751 BackRef
-    None,  # 752 __asgn_plain
-    _b753,  # 753 TargetPlayer
-    None,  # 754 __asgn_optional
-    None,  # 755 __asgn_plain
+    None,  # 746 __asgn_optional
+    None,  # 747 __asgn_plain
+    None,  # 748 __asgn_plain
+    None,  # 749 __asgn_plain
+    None,  # 750 __asgn_oneormore
+    None,  # 751 __asgn_oneormore
+    None,  # 752 __asgn_optional
+    None,  # 753 __asgn_optional
+    None,  # 754 __asgn_plain
+    _b755,  # 755 BackRef
     None,  # 756 __asgn_plain
-    _b757,  # 757 EachObjects
-    None,  # 758 KeywordCostPart
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_oneormore
-    None,  # 761 __asgn_oneormore
-    None,  # 762 __asgn_optional
+    _b757,  # 757 TargetPlayer
+    None,  # 758 __asgn_optional
+    None,  # 759 __asgn_plain
+    None,  # 760 __asgn_plain
+    _b761,  # 761 EachObjects
+    None,  # 762 KeywordCostPart
     None,  # 763 __asgn_optional
-    None,  # 764 __asgn_optional
-    None,  # 765 __asgn_plain
-    None,  # 766 __asgn_plain
-    None,  # 767 __asgn_oneormore
-    None,  # 768 __asgn_oneormore
+    None,  # 764 __asgn_oneormore
+    None,  # 765 __asgn_oneormore
+    None,  # 766 __asgn_optional
+    None,  # 767 __asgn_optional
+    None,  # 768 __asgn_optional
     None,  # 769 __asgn_plain
-    _b770,  # 770 QualityRef
-    None,  # 771 __asgn_plain
-    None,  # 772 __asgn_optional
-    None,  # 773 GrantedAbility
-    None,  # 774 __asgn_oneormore
-    None,  # 775 __asgn_oneormore
-    None,  # 776 __asgn_plain
-    None,  # 777 __asgn_optional
+    None,  # 770 __asgn_plain
+    None,  # 771 __asgn_oneormore
+    None,  # 772 __asgn_oneormore
+    None,  # 773 __asgn_plain
+    _b774,  # 774 QualityRef
+    None,  # 775 __asgn_plain
+    None,  # 776 __asgn_optional
+    None,  # 777 GrantedAbility
     None,  # 778 __asgn_oneormore
     None,  # 779 __asgn_oneormore
-    None,  # 780 __asgn_oneormore
-    None,  # 781 __asgn_oneormore
+    None,  # 780 __asgn_plain
+    None,  # 781 __asgn_optional
     None,  # 782 __asgn_oneormore
-    None,  # 783 __asgn_oneormore
+    None,  # 783 __asgn_zeroormore
     None,  # 784 __asgn_oneormore
-    None,  # 785 __asgn_oneormore
+    None,  # 785 __asgn_optional
     None,  # 786 __asgn_oneormore
-    None,  # 787 __asgn_optional
-    None,  # 788 __asgn_plain
-    None,  # 789 __asgn_plain
-    None,  # 790 __asgn_plain
-    _b791,  # 791 PerTime
-    None,  # 792 __asgn_optional
+    None,  # 787 __asgn_oneormore
+    None,  # 788 __asgn_oneormore
+    None,  # 789 __asgn_oneormore
+    None,  # 790 __asgn_oneormore
+    None,  # 791 __asgn_oneormore
+    None,  # 792 __asgn_oneormore
     None,  # 793 __asgn_oneormore
-    None,  # 794 __asgn_plain
-    _b795,  # 795 PerObject
-    None,  # 796 __asgn_optional
+    None,  # 794 __asgn_oneormore
+    None,  # 795 __asgn_optional
+    None,  # 796 __asgn_plain
     None,  # 797 __asgn_plain
     None,  # 798 __asgn_plain
-    None,  # 799 __asgn_plain
-    _b800,  # 800 PowerOf
-    None,  # 801 __asgn_plain
+    _b799,  # 799 PerTime
+    None,  # 800 __asgn_optional
+    None,  # 801 __asgn_oneormore
     None,  # 802 __asgn_plain
-    None,  # 803 __asgn_plain
-    None,  # 804 __asgn_plain
+    _b803,  # 803 PerObject
+    None,  # 804 __asgn_optional
     None,  # 805 __asgn_plain
     None,  # 806 __asgn_plain
     None,  # 807 __asgn_plain
-    None,  # 808 __asgn_optional
-    None,  # 809 __asgn_optional
-    None,  # 810 __asgn_optional
-    None,  # 811 __asgn_optional
-    None,  # 812 __asgn_optional
-    None,  # 813 __asgn_optional
-    None,  # 814 __asgn_optional
-    None,  # 815 __asgn_optional
-    None,  # 816 __asgn_oneormore
+    _b808,  # 808 PowerOf
+    None,  # 809 __asgn_plain
+    None,  # 810 __asgn_plain
+    None,  # 811 __asgn_plain
+    None,  # 812 __asgn_plain
+    None,  # 813 __asgn_plain
+    None,  # 814 __asgn_plain
+    None,  # 815 __asgn_plain
+    None,  # 816 __asgn_optional
     None,  # 817 __asgn_optional
     None,  # 818 __asgn_optional
-    None,  # 819 DelayedStep
+    None,  # 819 __asgn_optional
     None,  # 820 __asgn_optional
     None,  # 821 __asgn_optional
-    None,  # 822 __asgn_plain
-    None,  # 823 __asgn_plain
-    None,  # 824 __asgn_optional
-    None,  # 825 __asgn_plain
-    _b826,  # 826 EntersEvent
-    None,  # 827 ThisEvent
-    None,  # 828 __asgn_plain
-    _b829,  # 829 LeavesEvent
+    None,  # 822 __asgn_optional
+    None,  # 823 __asgn_optional
+    None,  # 824 __asgn_oneormore
+    None,  # 825 __asgn_optional
+    None,  # 826 __asgn_optional
+    None,  # 827 DelayedStep
+    None,  # 828 __asgn_optional
+    None,  # 829 __asgn_optional
     None,  # 830 __asgn_plain
-    _b831,  # 831 DiesEvent
-    None,  # 832 __asgn_plain
-    _b833,  # 833 ToGraveyardEvent
-    None,  # 834 __asgn_plain
-    _b835,  # 835 AttacksAloneEvent
+    None,  # 831 __asgn_plain
+    None,  # 832 __asgn_optional
+    None,  # 833 __asgn_plain
+    _b834,  # 834 EntersEvent
+    None,  # 835 ThisEvent
     None,  # 836 __asgn_plain
-    _b837,  # 837 AttacksEvent
+    _b837,  # 837 LeavesEvent
     None,  # 838 __asgn_plain
-    _b839,  # 839 BlocksEvent
+    _b839,  # 839 DiesEvent
     None,  # 840 __asgn_plain
-    None,  # 841 __asgn_plain
+    _b841,  # 841 ToGraveyardEvent
     None,  # 842 __asgn_plain
-    _b843,  # 843 BlockedEvent
+    _b843,  # 843 AttacksAloneEvent
     None,  # 844 __asgn_plain
-    _b845,  # 845 PhasesEvent
+    _b845,  # 845 AttacksEvent
     None,  # 846 __asgn_plain
-    _b847,  # 847 TurnedUpEvent
+    _b847,  # 847 BlocksEvent
     None,  # 848 __asgn_plain
-    _b849,  # 849 ExiledThisWayEvent
+    None,  # 849 __asgn_plain
     None,  # 850 __asgn_plain
-    _b851,  # 851 TargetedEvent
+    _b851,  # 851 BlockedEvent
     None,  # 852 __asgn_plain
-    None,  # 853 __asgn_plain
-    _b854,  # 854 DealsDamageEvent
-    None,  # 855 __asgn_plain
-    _b856,  # 856 DealtDamageEvent
-    None,  # 857 __asgn_optional
-    None,  # 858 __asgn_optional
-    None,  # 859 __asgn_oneormore
-    None,  # 860 __asgn_optional
-    None,  # 861 __asgn_optional
-    None,  # 862 __asgn_optional
-    None,  # 863 __asgn_optional
-    None,  # 864 __asgn_optional
+    _b853,  # 853 PhasesEvent
+    None,  # 854 __asgn_plain
+    _b855,  # 855 TurnedUpEvent
+    None,  # 856 __asgn_plain
+    _b857,  # 857 ExiledThisWayEvent
+    None,  # 858 __asgn_plain
+    _b859,  # 859 TargetedEvent
+    None,  # 860 __asgn_plain
+    None,  # 861 __asgn_plain
+    _b862,  # 862 DealsDamageEvent
+    None,  # 863 __asgn_plain
+    _b864,  # 864 DealtDamageEvent
     None,  # 865 __asgn_optional
     None,  # 866 __asgn_optional
+    None,  # 867 __asgn_oneormore
+    None,  # 868 __asgn_oneormore
+    None,  # 869 __asgn_optional
+    None,  # 870 __asgn_optional
+    None,  # 871 __asgn_optional
+    None,  # 872 __asgn_optional
+    None,  # 873 __asgn_optional
+    None,  # 874 __asgn_optional
+    None,  # 875 __asgn_optional
 ]

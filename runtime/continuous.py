@@ -168,6 +168,19 @@ class SetBasePT:
 
 
 @dataclass(frozen=True)
+class BecomesCreature:
+    """205.1b, 613.1d (layer 4: the creature type and these subtypes are added to its types), 613.1e
+    (layer 5: these colors), 613.1f (layer 6: these keywords), 613.4b (layer 7b: this base power and
+    toughness): "becomes a 4/4 green and white Insect Monk creature with first strike"."""
+
+    power: int
+    toughness: int
+    colors: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class CantBeRegenerated:
     """701.15c: its destruction can't be replaced by regeneration ("can't be regenerated this turn")."""
 
@@ -363,7 +376,7 @@ Part = Union[
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
     DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
-    CantBeRegenerated, SetPT, SetBasePT, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
+    CantBeRegenerated, SetPT, SetBasePT, BecomesCreature, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
     TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
 ]
 
@@ -399,6 +412,7 @@ __all__ = [
     "CantBeAttachedBy",
     "CantBeBlockedBy",
     "CantBeBlockedExceptBy",
+    "BecomesCreature",
     "CantBeRegenerated",
     "SetBasePT",
     "CantBeTargetedBy",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 
 from .abilities import Ability, ActivatedAbility, Keyword, StaticAbility
 from .continuous import (
-    ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange, SetColors, SetPT, SetBasePT,
+    ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange, SetColors, SetPT, SetBasePT, BecomesCreature,
 )
 from .resolution import Resolution
 from .values import Cost
@@ -394,6 +394,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         for p in e.parts:
             if isinstance(p, GainKeywords):
                 gain(p.keywords, "")
+            elif isinstance(p, BecomesCreature):
+                gain(p.keywords, "")  # 613.1f
             elif isinstance(p, GainKeywordAtManaCost):
                 gain_at_mana_cost(p.keyword)  # 611.2c, 613.1f: e.g. a graveyard card gains flashback
             elif isinstance(p, LoseKeywords):
@@ -465,9 +467,15 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
     # 613.1e (layer 5): color-changing effects, in the order gathered (statics, then resolved effects
     # by timestamp); the last one that applies decides (613.7).
     colors = printed.colors
+    types, subtypes = printed.types, printed.subtypes
     for p, _ in parts:
         if isinstance(p, SetColors):
             colors = frozenset(p.colors)
+        elif isinstance(p, BecomesCreature):
+            # 613.1d (layer 4), 205.1b: types added, not replaced; 613.1e (layer 5): its colors
+            types = types | {"creature"}
+            subtypes = subtypes | frozenset(p.subtypes)
+            colors = frozenset(p.colors) if p.colors else colors
     power, toughness = d.power, d.toughness
     defining = [p for p, _ in parts if isinstance(p, SetPT)]
     if defining and obj.oid not in game.partial:
@@ -486,6 +494,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         if isinstance(p, SetBasePT):
             power = p.power if p.power >= 0 else power
             toughness = p.toughness if p.toughness >= 0 else toughness
+        elif isinstance(p, BecomesCreature):
+            power, toughness = p.power, p.toughness
     if power is not None and toughness is not None:
         # 613.4c (layer 7c): modifications from effects and static abilities, then counters.
         for p, _ in parts:
@@ -503,8 +513,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         mana_cost=d.mana_cost,
         colors=colors,
         supertypes=printed.supertypes,
-        types=printed.types,
-        subtypes=printed.subtypes,
+        types=types,
+        subtypes=subtypes,
         power=power,
         toughness=toughness,
         abilities=tuple(a for a, _ in pairs),

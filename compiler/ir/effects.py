@@ -964,8 +964,13 @@ class ApplyContinuous(Effect):
     written: bool = True
     also: Ref | None = None
     this_turn: bool = False  # printed "... this turn"
+    still_land: bool = False  # 205.1b: followed by "It's still a land."
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        out = self._text(ph)
+        return out + ". It's still a land" if self.still_land else out
+
+    def _text(self, ph: "Phrase") -> str:
         ref = self.target
         if self.also is not None:
             first = ref.text(ph, True)
