@@ -991,6 +991,9 @@ class CardLowering:
     def effect_RemoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.RemoveCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
 
+    def effect_TransformEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.Transform(self.target(e.target, cond))  # 701.28a
+
     def effect_ChangeBaseEffect(self, e: Any, cond: Condition | None) -> Effect:
         # 613.4b: the value is fixed as the effect begins (611.2c-style locking: counted on resolution)
         return ef.ChangeBase(str(e.which), self.amount(e.amount))
@@ -1863,9 +1866,20 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
                 ck.error(st, f"the {which} is defined by an ability (604.3): print it as '*'")
     if "SpellStmt" in seen and not ("instant" in types or "sorcery" in types):
         ck.error(seen["SpellStmt"], "only instants and sorceries have 'spell:' instructions (608.2)")
+    back = None
+    for st in card.stmts:
+        if cname(st) == "BackFaceStmt":
+            # 712.2: the back face, lowered as a card of its own (no mana cost: 712.4a)
+            if back is not None or getattr(card, "back_of", None) is not None:
+                ck.error(st, "a card has at most one back face")
+                continue
+            st.back_of = card
+            back = _lower_card(ck, library, st, path)
+            if back.mana_cost:
+                ck.error(st, "a back face has no mana cost (712.4a)")
     return CardIR(name=name, source=path, module=module_name(name), mana_cost=mana, supertypes=supertypes,
                   types=types, subtypes=subtypes, power=power, toughness=toughness, colors=colors,
-                  abilities=tuple(abilities), text_override=override)
+                  abilities=tuple(abilities), text_override=override, back=back)
 
 
 def _pt_value(ck: Checker, st: Any, value: str) -> int:

@@ -278,9 +278,20 @@ def render_card(card: CardIR, library: LibraryIR, text: str | None = None,
     known = lines_of or {}
     entries, instances, imports = ability_classes(card.abilities, identifier(card.name),
                                                   lambda ab: known.get(id(ab)) or ability_text(card, ab), actions)
+    back: dict[str, object] | None = None
+    if card.back is not None:
+        # 712.2: the back face's abilities are classes of the same module, named after its own name
+        face = card.back
+        back_entries, back_instances, back_imports = ability_classes(
+            face.abilities, identifier(face.name), lambda ab: ability_text(face, ab), actions)
+        entries = entries + back_entries
+        imports |= back_imports
+        back = {"name": face.name, "supertypes": face.supertypes, "types": face.types, "subtypes": face.subtypes,
+                "power": face.power, "toughness": face.toughness, "colors": face.colors,
+                "text": card_text(face, library), "instances": back_instances}
     return _render("card.py.j2",
         version=VERSION, source=card.source, doc=f"{card.name}: generated card module.",
-        imports=_import_lines(imports), abilities=entries, instances=instances,
+        imports=_import_lines(imports), abilities=entries, instances=instances, back=back,
         name=card.name, mana_cost=card.mana_cost, supertypes=card.supertypes, types=card.types,
         subtypes=card.subtypes, power=card.power, toughness=card.toughness, colors=card.colors,
         text=card_text(card, library) if text is None else text,

@@ -371,6 +371,8 @@ class CardDefinition:
     color_indicator: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     text: str = ""
+    # 712.2: a transforming double-faced card's back face (its own definition; none for other cards)
+    back: "CardDefinition | None" = None
     expanded: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
     keywords: frozenset[str] = field(init=False, repr=False, compare=False)
     # For each expanded ability, the keyword it comes from ("" for the card's own abilities).

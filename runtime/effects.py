@@ -449,6 +449,28 @@ class ReturnDiscarded:
 
 
 @dataclass(frozen=True)
+class Transform:
+    """701.28a, 712.8: a transforming double-faced permanent turns over to its other face (it stays the
+    same object, 712.8a); a permanent with no back face doesn't transform (701.28c)."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Turn each referent over."""
+        game = res.game
+        done = False
+        for ref in res.referents(self.target):
+            if isinstance(ref, int) and game.exists(ref):
+                o = game.obj(ref)
+                if o.zone is Zone.BATTLEFIELD and o.card.definition.back is not None and o.face_down is None:
+                    before = game.name_of(ref)
+                    o.transformed = not o.transformed
+                    game.log(f"{before} transforms into {game.name_of(ref)} (701.28a)")
+                    done = True
+        res.performed = done
+
+
+@dataclass(frozen=True)
 class SetBaseValue:
     """613.4b, 611.2: "change this's base toughness to N" -- a continuous effect on the source setting
     its base power or toughness to N, counted as it resolves (608.2h); it lasts indefinitely (while the
@@ -1090,6 +1112,7 @@ __all__ = [
     "CounterUnlessPays",
     "CreateTokenCopy",
     "CreateTokens",
+    "Transform",
     "ReturnDiscarded",
     "RevealTop",
     "ShuffleIntoLibrary",

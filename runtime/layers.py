@@ -288,6 +288,8 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
     # frequent read.
     fd = obj.face_down
     d = fd.definition if fd is not None else obj.copy_of or obj.card.definition
+    if obj.transformed and d is obj.card.definition and d.back is not None:
+        d = d.back  # 712.8d: its back face's characteristics
     oid = obj.oid
     # No effect in the game (the usual case): no index to consult.
     effects = game.effects_on(oid) if game.state.continuous else []

@@ -86,6 +86,7 @@ class GameObject:
     attached_to: int | None = None  # 301.5 / 303.4: the permanent an Aura or Equipment is attached to
     phased_indirectly: bool = False  # 702.26g: phased out because what it's attached to did
     designations: frozenset[str] = frozenset()  # 701.31b: "monstrous" (not an ability nor a copiable value)
+    transformed: bool = False  # 712.8: a transforming double-faced permanent with its back face up
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameObject":
         """A fast copy: every field is immutable except the counters and the cast record."""
@@ -109,7 +110,8 @@ class GameObject:
             return self.face_down.definition
         if self.copy_of is not None:
             return self.copy_of
-        return self.card.definition
+        back = self.card.definition.back
+        return back if self.transformed and back is not None else self.card.definition  # 712.8d
 
 
 @dataclass

@@ -206,6 +206,7 @@ class CardIR:
     colors: tuple[str, ...]
     abilities: tuple[AbilityIR, ...]
     text_override: str | None
+    back: "CardIR | None" = None  # 712.2: a transforming double-faced card's back face
 
 
 freeze(globals())

@@ -781,6 +781,19 @@ class RemoveCounters(Effect):
 
 
 @dataclass(frozen=True)
+class Transform(Effect):
+    """701.28a: "transform this" -- a transforming double-faced permanent turns over (712.8)."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"transform {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.Transform(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
 class ChangeBase(Effect):
     """613.4b (layer 7b), 611.2: "change this's base toughness to N" -- the source's base power or
     toughness becomes the number counted as it resolves, indefinitely."""
