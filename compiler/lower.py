@@ -499,6 +499,7 @@ class CardLowering:
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability
         self.counted_before = False  # an instruction before, in this ability, counts what it did (life lost, cards discarded)
+        self.counted_kind = ""  # the counter kind a condition before counted ("... hatchling counters on it")
         self.targets: list[TargetIR] = []
         self.event: Trigger | None = None  # the trigger of the ability being lowered ("that much", "that player")
         self.last_player: Ref | None = None  # the player of the last instruction that named one
@@ -613,6 +614,12 @@ class CardLowering:
 
     def condition_DesignationCondition(self, c: Any) -> Condition:
         return co.IsDesignated(str(c.designation))  # 701.31b
+
+    def condition_CountersThereCondition(self, c: Any) -> Condition:
+        # 122.1: "there are five or more hatchling counters on it"; "all of them" later means these
+        kind = self.counter_kind(c.counter)
+        self.counted_kind = kind
+        return co.HasCounters(kind, self.amount(c.count).value, or_more=True, there=True)
 
     def condition_CardTypesCondition(self, c: Any) -> Condition:
         # Delirium (207.2c): card types (205.2a) among the cards in the controller's graveyard
@@ -1000,6 +1007,12 @@ class CardLowering:
 
     def effect_ExileCardsEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ExileCards(self.amount(e.amount))  # 406.3: the controller chooses them
+
+    def effect_RemoveAllCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if not self.counted_kind:
+            self.ck.error(e, "'all of them' means the counters a condition before it counted",
+                          "e.g. 'then if there are five or more hatchling counters on it, remove all of them.'")
+        return ef.RemoveAllCounters(self.counted_kind or "+1/+1", rf.ThisRef(words="this"))  # ("it" then means this)
 
     def effect_MoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         source = self.target(e.source, cond)
@@ -1690,6 +1703,7 @@ class CardLowering:
         """Lower a sequence of sentences."""
         out: list[SentenceIR] = []
         self.counted_before = False
+        self.counted_kind = ""
         self.named_this = False
         self.last_group = None
         self.chose = False

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '510514d679e4974d9dc2f279bcd8199e63f2e832d47eda3edac9fb7686ff6537'
+GRAMMAR = 'b4239e005833b1ab17342525839f76c448891784a5798f91eca9dd652d69a851'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -235,6 +235,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('DesignationCondition', 'common', 'DesignationCondition', ''),
     ('__asgn_plain', 'plain', '', 'zone'),
     ('InGraveyardCondition', 'common', 'InGraveyardCondition', ''),
+    ('__asgn_plain', 'plain', '', 'count'),
+    ('__asgn_plain', 'plain', '', 'counter'),
+    ('__asgn_plain', 'plain', '', 'there'),
+    ('CountersThereCondition', 'common', 'CountersThereCondition', ''),
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'types'),
     ('CardTypesCondition', 'common', 'CardTypesCondition', ''),
@@ -547,6 +551,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('TapOrUntapEffect', 'common', 'TapOrUntapEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('TapEffect', 'common', 'TapEffect', ''),
+    ('__asgn_plain', 'plain', '', 'removeall'),
+    ('RemoveAllCountersEffect', 'common', 'RemoveAllCountersEffect', ''),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'counter'),
     ('__asgn_plain', 'plain', '', 'target'),
@@ -10512,41 +10518,44 @@ class CardParser:
                 q += 4
                 p81 = q
                 res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'card', '')
-                q += 4
-                p81 = q
-                res82.append(v)
                 p85 = p81
                 res86: list[Any] = []
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('types', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                r = self.r_CounterKind_0(p85)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'types', '')
-                q += 5
+                q, v = r
                 p85 = q
-                res86.append(v)
+                if v:
+                    res86.append(v)
                 if res86:
                     n = Nt(res86)
                     n.rule = 214
                 p81 = p85
                 if res86 and n:
+                    res82.append(n)
+                p87 = p81
+                res88: list[Any] = []
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                p87 = q
+                res88.append(v)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 215
+                p81 = p87
+                if res88 and n:
                     res82.append(n)
                 q = sk0[p81]
                 if q < 0:
@@ -10554,39 +10563,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p81] = q
-                if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'among', '')
-                q += 5
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
+                v = (q, 'on', '')
                 q += 2
                 p81 = q
                 res82.append(v)
@@ -10596,31 +10577,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p81] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'your', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'graveyard', '')
-                q += 9
+                v = (q, 'it', '')
+                q += 2
                 p81 = q
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 215
+                    n.rule = 216
                 q = p81
                 v = n if res82 else None
                 if v is not None:
@@ -10630,55 +10597,250 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F15:
+        if ch in _F10:
             while True:
-                p87 = p
-                res88: list[Any] = []
-                q = sk0[p87]
+                p89 = p
+                res90: list[Any] = []
+                q = sk0[p89]
                 if q < 0:
-                    q = _WS0(text, p87).end()
+                    q = _WS0(text, p89).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p87] = q
+                    sk0[p89] = q
+                if not (text.startswith('there', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'there', '')
+                q += 5
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'are', '')
+                q += 3
+                p89 = q
+                res90.append(v)
+                p91 = p89
+                res92: list[Any] = []
+                r = self.r_Amount_0(p91)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p91 = q
+                if v:
+                    res92.append(v)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 217
+                p89 = p91
+                if res92 and n:
+                    res90.append(n)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
+                q += 4
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p89 = q
+                res90.append(v)
+                p93 = p89
+                res94: list[Any] = []
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('types', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'types', '')
+                q += 5
+                p93 = q
+                res94.append(v)
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 218
+                p89 = p93
+                if res94 and n:
+                    res90.append(n)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'among', '')
+                q += 5
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p89 = q
+                res90.append(v)
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 219
+                q = p89
+                v = n if res90 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 176
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F15:
+            while True:
+                p95 = p
+                res96: list[Any] = []
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
                 if not (text.startswith("it's", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "it's", '')
                 q += 4
-                p87 = q
-                res88.append(v)
-                r = self.e43_0(p87)
+                p95 = q
+                res96.append(v)
+                r = self.e43_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p87 = q
+                p95 = q
                 if v:
-                    res88.append(v)
-                p89 = p87
-                res90: list[Any] = []
-                r = self.r_ObjectFilter_0(p89)
+                    res96.append(v)
+                p97 = p95
+                res98: list[Any] = []
+                r = self.r_ObjectFilter_0(p97)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p89 = q
+                p97 = q
                 if v:
-                    res90.append(v)
-                if res90:
-                    n = Nt(res90)
-                    n.rule = 216
-                p87 = p89
-                if res90 and n:
-                    res88.append(n)
-                if res88:
-                    n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 217
-                q = p87
-                v = n if res88 else None
+                    res98.append(v)
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 220
+                p95 = p97
+                if res98 and n:
+                    res96.append(n)
+                if res96:
+                    n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
+                    n.rule = 221
+                q = p95
+                v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 176
@@ -10688,72 +10850,72 @@ class CardParser:
                 break
         if ch in _F19:
             while True:
-                p91 = p
-                res92: list[Any] = []
+                p99 = p
+                res100: list[Any] = []
                 while True:
-                    r = self.e44_0(p91)
+                    r = self.e44_0(p99)
                     if r is None:
                         break
                     q, v = r
-                    p91 = q
+                    p99 = q
                     if v is not None:
-                        res92.append(v)
+                        res100.append(v)
                     break
-                p93 = p91
-                res94: list[Any] = []
-                r = self.r_ConditionWord_0(p93)
+                p101 = p99
+                res102: list[Any] = []
+                r = self.r_ConditionWord_0(p101)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p93 = q
+                p101 = q
                 if v:
-                    res94.append(v)
-                if res94:
-                    n = Nt(res94)
-                    n.rule = 218
-                p91 = p93
-                if res94 and n:
-                    res92.append(n)
+                    res102.append(v)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 222
+                p99 = p101
+                if res102 and n:
+                    res100.append(n)
                 while True:
-                    p95 = p91
-                    res96: list[Any] = []
-                    q = sk0[p95]
+                    p103 = p99
+                    res104: list[Any] = []
+                    q = sk0[p103]
                     if q < 0:
-                        q = _WS0(text, p95).end()
+                        q = _WS0(text, p103).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p95] = q
+                        sk0[p103] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p95 = q
-                    res96.append(v)
-                    p97 = p95
-                    res98: list[Any] = []
-                    r = self.r_ManaCost_0(p97)
+                    p103 = q
+                    res104.append(v)
+                    p105 = p103
+                    res106: list[Any] = []
+                    r = self.r_ManaCost_0(p105)
                     if r is None:
                         break
                     q, v = r
-                    p97 = q
+                    p105 = q
                     if v:
-                        res98.append(v)
-                    if res98:
-                        n = Nt(res98)
-                        n.rule = 219
-                    p95 = p97
-                    if res98 and n:
-                        res96.append(n)
-                    p91 = p95
-                    res92 += res96
+                        res106.append(v)
+                    if res106:
+                        n = Nt(res106)
+                        n.rule = 223
+                    p103 = p105
+                    if res106 and n:
+                        res104.append(n)
+                    p99 = p103
+                    res100 += res104
                     break
-                if res92:
-                    n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 220
-                q = p91
-                v = n if res92 else None
+                if res100:
+                    n = Nt(res100 if len(res100) == 1 and type(res100[0]) is not list else flatten(res100))
+                    n.rule = 224
+                q = p99
+                v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 176
@@ -10781,7 +10943,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 221
+        n.rule = 225
         return q, n
 
     def e19_0(self, p: int) -> Any:
@@ -10802,7 +10964,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 222
+        n.rule = 226
         return q, n
 
     def e20_0(self, p: int) -> Any:
@@ -10848,7 +11010,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 223
+        n.rule = 227
         return p, n
 
     def e21_0(self, p: int) -> Any:
@@ -10964,7 +11126,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 224
+                    n.rule = 228
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10995,7 +11157,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 224
+                    n.rule = 228
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11019,7 +11181,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 224
+                    n.rule = 228
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11080,7 +11242,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 225
+                    n.rule = 229
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -11171,7 +11333,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 226
+        n.rule = 230
         return p, n
 
     def e25_0(self, p: int) -> Any:
@@ -11192,7 +11354,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 227
+        n.rule = 231
         return p, n
 
     def e26_0(self, p: int) -> Any:
@@ -11217,7 +11379,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 228
+        n.rule = 232
         return p, n
 
     def e27_0(self, p: int) -> Any:
@@ -11252,7 +11414,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 229
+        n.rule = 233
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -11296,7 +11458,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 230
+        n.rule = 234
         return p, n
 
     def e29_0(self, p: int) -> Any:
@@ -11354,7 +11516,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 231
+                    n.rule = 235
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -11383,13 +11545,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 232
+                    n.rule = 236
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 233
+                    n.rule = 237
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -11414,7 +11576,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 234
+                    n.rule = 238
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11452,7 +11614,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 235
+        n.rule = 239
         return p, n
 
     def r_CountOf_0(self, p: int) -> Any:
@@ -11508,7 +11670,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 236
+            n.rule = 240
         p = p1
         if res2 and n:
             res.append(n)
@@ -11524,7 +11686,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 237
+        n.rule = 241
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -11545,7 +11707,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 238
+        n.rule = 242
         return q, n
 
     def r_ParamName_0(self, p: int) -> Any:
@@ -11581,7 +11743,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 239
+        n.rule = 243
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -11658,7 +11820,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 240
+                    n.rule = 244
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11682,7 +11844,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 240
+                    n.rule = 244
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11712,7 +11874,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 240
+                    n.rule = 244
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11756,7 +11918,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 241
+                    n.rule = 245
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11918,7 +12080,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 242
+                    n.rule = 246
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11938,12 +12100,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 243
+                    n.rule = 247
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11973,7 +12135,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 244
+                    n.rule = 248
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -12023,18 +12185,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 245
+                    n.rule = 249
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 246
+                    n.rule = 250
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12049,7 +12211,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12177,18 +12339,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 247
+                    n.rule = 251
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 248
+                    n.rule = 252
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12350,18 +12512,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 249
+                    n.rule = 253
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 250
+                    n.rule = 254
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12530,7 +12692,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 251
+                    n.rule = 255
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12578,12 +12740,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 252
+                    n.rule = 256
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12598,7 +12760,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12613,7 +12775,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12648,7 +12810,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 253
+                        n.rule = 257
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12708,7 +12870,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 254
+                    n.rule = 258
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12725,7 +12887,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 255
+                    n.rule = 259
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
@@ -12788,7 +12950,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 256
+                        n.rule = 260
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12834,12 +12996,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 257
+                    n.rule = 261
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12854,7 +13016,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13226,7 +13388,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 258
+                    n.rule = 262
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -13243,7 +13405,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 259
+                    n.rule = 263
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -13314,12 +13476,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 260
+                    n.rule = 264
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13453,7 +13615,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 261
+                    n.rule = 265
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -13470,7 +13632,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 262
+                    n.rule = 266
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -13513,12 +13675,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 263
+                    n.rule = 267
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13708,7 +13870,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 264
+                    n.rule = 268
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13756,12 +13918,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 265
+                    n.rule = 269
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13921,12 +14083,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 266
+                    n.rule = 270
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14074,7 +14236,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 267
+                    n.rule = 271
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -14094,12 +14256,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 268
+                    n.rule = 272
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14114,7 +14276,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14129,7 +14291,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14144,7 +14306,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14208,7 +14370,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 269
+                    n.rule = 273
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -14258,18 +14420,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 270
+                    n.rule = 274
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 271
+                    n.rule = 275
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14408,18 +14570,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 272
+                    n.rule = 276
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 273
+                    n.rule = 277
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14491,7 +14653,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 274
+                    n.rule = 278
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -14592,18 +14754,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 275
+                    n.rule = 279
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 276
+                    n.rule = 280
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14661,7 +14823,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 277
+                    n.rule = 281
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -14794,7 +14956,7 @@ class CardParser:
                         res94.append(v)
                     if res94:
                         n = Nt(res94)
-                        n.rule = 278
+                        n.rule = 282
                     p91 = p93
                     if res94 and n:
                         res92.append(n)
@@ -14803,12 +14965,12 @@ class CardParser:
                     break
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 279
+                    n.rule = 283
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14844,7 +15006,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 280
+                    n.rule = 284
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -14922,7 +15084,7 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 281
+                    n.rule = 285
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -14937,12 +15099,12 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 282
+                    n.rule = 286
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14957,7 +15119,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 240
+                    n.rule = 244
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14997,7 +15159,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 283
+        n.rule = 287
         return p, n
 
     def e33_0(self, p: int) -> Any:
@@ -15030,7 +15192,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 284
+                n.rule = 288
             q = p1
             v = n if res2 else None
             p = q
@@ -15040,7 +15202,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 285
+        n.rule = 289
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -15073,7 +15235,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 286
+                n.rule = 290
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -15113,13 +15275,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 287
+                n.rule = 291
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 288
+                n.rule = 292
             q = p1
             v = n if res2 else None
             p = q
@@ -15129,7 +15291,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 289
+        n.rule = 293
         return p, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -15277,7 +15439,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 290
+                    n.rule = 294
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -15344,7 +15506,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 291
+                    n.rule = 295
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -15419,7 +15581,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 292
+                    n.rule = 296
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -15432,7 +15594,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 293
+        n.rule = 297
         return p, n
 
     def e35_0(self, p: int) -> Any:
@@ -15577,7 +15739,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 294
+                    n.rule = 298
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15605,7 +15767,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 295
+                    n.rule = 299
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15633,7 +15795,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 296
+                    n.rule = 300
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15758,7 +15920,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 297
+                    n.rule = 301
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15931,13 +16093,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 298
+                n.rule = 302
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 299
+                n.rule = 303
             q = p1
             v = n if res2 else None
             p = q
@@ -15948,7 +16110,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 300
+        n.rule = 304
         return p, n
 
     def e41_0(self, p: int) -> Any:
@@ -15969,7 +16131,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 301
+        n.rule = 305
         return q, n
 
     def e42_0(self, p: int) -> Any:
@@ -16116,7 +16278,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 302
+                    n.rule = 306
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -16156,7 +16318,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 303
+                    n.rule = 307
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -16228,7 +16390,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 304
+        n.rule = 308
         return p, n
 
     def e45_0(self, p: int) -> Any:
@@ -16664,6 +16826,19 @@ class CardParser:
         if ch in _F10:
             while True:
                 r = self.r_TapEffect_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F13:
+            while True:
+                r = self.r_RemoveAllCountersEffect_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18512,13 +18687,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 305
+                    n.rule = 309
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 306
+                    n.rule = 310
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -18543,7 +18718,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 307
+                    n.rule = 311
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -18603,13 +18778,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 308
+                    n.rule = 312
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 309
+                    n.rule = 313
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -18633,7 +18808,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 310
+                        n.rule = 314
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -18695,7 +18870,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 311
+                    n.rule = 315
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -18743,7 +18918,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 312
+                    n.rule = 316
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -18768,7 +18943,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 313
+                    n.rule = 317
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -18897,7 +19072,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 314
+                    n.rule = 318
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18961,13 +19136,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 315
+                    n.rule = 319
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 316
+                    n.rule = 320
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -19018,7 +19193,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 317
+                    n.rule = 321
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -19035,7 +19210,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 318
+                    n.rule = 322
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -19125,7 +19300,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 319
+                    n.rule = 323
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -19176,7 +19351,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 320
+                    n.rule = 324
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -19202,7 +19377,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 321
+                    n.rule = 325
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -19222,7 +19397,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 322
+                    n.rule = 326
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -19416,7 +19591,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 323
+                    n.rule = 327
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -19475,7 +19650,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 324
+                    n.rule = 328
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -19574,7 +19749,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 325
+                    n.rule = 329
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19637,6 +19812,19 @@ class CardParser:
         if ch in _F14:
             while True:
                 r = self.r_PutIntoZoneEffect_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F13:
+            while True:
+                r = self.r_RemoveAllCountersEffect_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19949,7 +20137,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 326
+                    n.rule = 330
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19983,7 +20171,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 327
+                    n.rule = 331
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -20060,7 +20248,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 328
+                    n.rule = 332
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -20164,7 +20352,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 329
+                    n.rule = 333
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -20257,7 +20445,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 330
+                    n.rule = 334
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -20367,7 +20555,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 331
+                    n.rule = 335
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -20543,13 +20731,13 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 332
+                    n.rule = 336
                 p51 = p57
                 if res58 and n:
                     res52.append(n)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 333
+                    n.rule = 337
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -20574,7 +20762,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 334
+                    n.rule = 338
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -20642,7 +20830,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 335
+                    n.rule = 339
                 p59 = p63
                 if res64 and n:
                     res60.append(n)
@@ -20662,7 +20850,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
-                    n.rule = 336
+                    n.rule = 340
                 q = p59
                 v = n if res60 else None
                 if v is not None:
@@ -20701,13 +20889,13 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 337
+                    n.rule = 341
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 338
+                    n.rule = 342
                 q = p65
                 v = n if res66 else None
                 if v is not None:
@@ -20732,7 +20920,7 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 339
+                    n.rule = 343
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
@@ -20760,13 +20948,13 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 340
+                    n.rule = 344
                 p69 = p73
                 if res74 and n:
                     res70.append(n)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 341
+                    n.rule = 345
                 q = p69
                 v = n if res70 else None
                 if v is not None:
@@ -20833,13 +21021,13 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 342
+                    n.rule = 346
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 343
+                    n.rule = 347
                 q = p75
                 v = n if res76 else None
                 if v is not None:
@@ -20864,7 +21052,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 344
+                    n.rule = 348
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -20895,13 +21083,13 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 345
+                    n.rule = 349
                 p79 = p83
                 if res84 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 346
+                    n.rule = 350
                 q = p79
                 v = n if res80 else None
                 if v is not None:
@@ -20982,7 +21170,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 347
+                    n.rule = 351
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -21326,13 +21514,13 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 348
+                    n.rule = 352
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 349
+                    n.rule = 353
                 q = p85
                 v = n if res86 else None
                 if v is not None:
@@ -21357,7 +21545,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 350
+                    n.rule = 354
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -21449,7 +21637,7 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 351
+                    n.rule = 355
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -21480,13 +21668,13 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 352
+                    n.rule = 356
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 353
+                    n.rule = 357
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -21525,7 +21713,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 354
+                    n.rule = 358
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
@@ -21542,7 +21730,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 355
+                    n.rule = 359
                 p99 = p103
                 if res104 and n:
                     res100.append(n)
@@ -21582,7 +21770,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 356
+                    n.rule = 360
                 p99 = p105
                 if res106 and n:
                     res100.append(n)
@@ -21613,13 +21801,13 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 357
+                    n.rule = 361
                 p99 = p107
                 if res108 and n:
                     res100.append(n)
                 if res100:
                     n = Nt(res100 if len(res100) == 1 and type(res100[0]) is not list else flatten(res100))
-                    n.rule = 358
+                    n.rule = 362
                 q = p99
                 v = n if res100 else None
                 if v is not None:
@@ -21694,7 +21882,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 359
+                    n.rule = 363
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -21725,13 +21913,13 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 360
+                    n.rule = 364
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 361
+                    n.rule = 365
                 q = p109
                 v = n if res110 else None
                 if v is not None:
@@ -21770,13 +21958,13 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 362
+                    n.rule = 366
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 363
+                    n.rule = 367
                 q = p115
                 v = n if res116 else None
                 if v is not None:
@@ -21804,7 +21992,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 364
+        n.rule = 368
         return q, n
 
     def e50_0(self, p: int) -> Any:
@@ -21825,7 +22013,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 365
+        n.rule = 369
         return q, n
 
     def e51_0(self, p: int) -> Any:
@@ -21860,7 +22048,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 366
+        n.rule = 370
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -21893,7 +22081,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 367
+                    n.rule = 371
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -21914,7 +22102,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 367
+                    n.rule = 371
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -21935,7 +22123,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 367
+                    n.rule = 371
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -21956,7 +22144,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 367
+                    n.rule = 371
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -21993,7 +22181,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 368
+                    n.rule = 372
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22014,7 +22202,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 368
+                    n.rule = 372
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22035,7 +22223,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 368
+                    n.rule = 372
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22056,7 +22244,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 368
+                    n.rule = 372
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22077,7 +22265,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 368
+                    n.rule = 372
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22098,7 +22286,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 368
+                    n.rule = 372
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22119,7 +22307,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 368
+                    n.rule = 372
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22140,7 +22328,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 368
+                    n.rule = 372
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22177,7 +22365,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 369
+                    n.rule = 373
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22198,7 +22386,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 369
+                    n.rule = 373
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22219,7 +22407,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 369
+                    n.rule = 373
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22240,7 +22428,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 369
+                    n.rule = 373
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22261,7 +22449,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 369
+                    n.rule = 373
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22282,7 +22470,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 369
+                    n.rule = 373
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -22329,7 +22517,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 370
+                n.rule = 374
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22345,7 +22533,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 371
+                n.rule = 375
             q = p1
             v = n if res2 else None
             p = q
@@ -22356,7 +22544,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 372
+        n.rule = 376
         return p, n
 
     def e53_0(self, p: int) -> Any:
@@ -22390,7 +22578,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 373
+                n.rule = 377
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22545,7 +22733,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 374
+                n.rule = 378
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22575,7 +22763,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 375
+            n.rule = 379
         p = p5
         if res6 and n:
             res.append(n)
@@ -22617,7 +22805,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 376
+                n.rule = 380
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22647,7 +22835,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 377
+            n.rule = 381
         p = p11
         if res12 and n:
             res.append(n)
@@ -22661,7 +22849,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 378
+        n.rule = 382
         return p, n
 
     def e55_0(self, p: int) -> Any:
@@ -22802,7 +22990,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 379
+                n.rule = 383
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22851,7 +23039,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 380
+            n.rule = 384
         p = p9
         if res10 and n:
             res.append(n)
@@ -22914,7 +23102,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 381
+        n.rule = 385
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -23071,14 +23259,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 382
+            n.rule = 386
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 383
+        n.rule = 387
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -23122,7 +23310,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 388
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -23167,13 +23355,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 385
+                n.rule = 389
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 386
+                n.rule = 390
             q = p1
             v = n if res2 else None
             p = q
@@ -23184,7 +23372,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 387
+        n.rule = 391
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -23282,7 +23470,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 388
+        n.rule = 392
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -23355,14 +23543,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 389
+            n.rule = 393
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 390
+        n.rule = 394
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -23514,7 +23702,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 395
         return p, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -23570,7 +23758,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 392
+            n.rule = 396
         p = p1
         if res2 and n:
             res.append(n)
@@ -23644,7 +23832,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 393
+        n.rule = 397
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23700,7 +23888,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 394
+            n.rule = 398
         p = p1
         if res2 and n:
             res.append(n)
@@ -23827,7 +24015,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 395
+        n.rule = 399
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23900,14 +24088,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 396
+            n.rule = 400
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 397
+        n.rule = 401
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -24059,7 +24247,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 402
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -24118,7 +24306,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 399
+                n.rule = 403
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24201,7 +24389,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 400
+                n.rule = 404
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -24211,7 +24399,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 401
+        n.rule = 405
         return p, n
 
     def e67_1(self, p: int) -> Any:
@@ -24243,7 +24431,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 402
+                    n.rule = 406
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24297,13 +24485,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 403
+                    n.rule = 407
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 404
+                    n.rule = 408
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -24340,7 +24528,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 405
+                    n.rule = 409
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -24387,13 +24575,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 406
+                    n.rule = 410
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 407
+                    n.rule = 411
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -24432,13 +24620,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 408
+                    n.rule = 412
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 409
+                    n.rule = 413
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -24481,7 +24669,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 283
+        n.rule = 287
         return p, n
 
     def e68_1(self, p: int) -> Any:
@@ -24514,7 +24702,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 284
+                n.rule = 288
             q = p1
             v = n if res2 else None
             p = q
@@ -24524,7 +24712,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 285
+        n.rule = 289
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -24816,7 +25004,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 410
+        n.rule = 414
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -24851,7 +25039,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 411
+        n.rule = 415
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -24886,7 +25074,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 412
+        n.rule = 416
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -24921,7 +25109,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 413
+        n.rule = 417
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -25289,7 +25477,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 414
+        n.rule = 418
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -25410,7 +25598,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 415
+                    n.rule = 419
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -25553,7 +25741,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 416
+                    n.rule = 420
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25601,7 +25789,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 417
+                    n.rule = 421
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -25626,7 +25814,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 418
+                    n.rule = 422
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -25665,7 +25853,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 419
+                    n.rule = 423
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -25737,7 +25925,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 420
+                    n.rule = 424
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -25784,7 +25972,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 421
+                    n.rule = 425
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -25804,7 +25992,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 422
+                    n.rule = 426
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -25831,7 +26019,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 423
+                    n.rule = 427
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25865,7 +26053,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 422
+                    n.rule = 426
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -25892,7 +26080,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 424
+                    n.rule = 428
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -25912,7 +26100,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 422
+                    n.rule = 426
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -25939,7 +26127,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 425
+                    n.rule = 429
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -25973,7 +26161,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 422
+                    n.rule = 426
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -26000,7 +26188,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 426
+                    n.rule = 430
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -26034,7 +26222,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 422
+                    n.rule = 426
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -26061,7 +26249,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 427
+                    n.rule = 431
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -26095,7 +26283,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 422
+                    n.rule = 426
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -26143,7 +26331,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 428
+        n.rule = 432
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -26347,7 +26535,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 429
+                    n.rule = 433
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -26386,7 +26574,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 430
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
@@ -26484,7 +26672,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 431
+        n.rule = 435
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -26552,7 +26740,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 432
+                n.rule = 436
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -26562,7 +26750,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 437
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -26594,14 +26782,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 434
+            n.rule = 438
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 435
+        n.rule = 439
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -26620,7 +26808,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 436
+                n.rule = 440
             q = p1
             v = n if res2 else None
             p = q
@@ -26645,7 +26833,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 437
+            n.rule = 441
         p = p3
         if res4 and n:
             res.append(n)
@@ -26659,7 +26847,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 438
+        n.rule = 442
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -26763,14 +26951,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 443
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 440
+        n.rule = 444
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -26802,7 +26990,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 445
         p = p1
         if res2 and n:
             res.append(n)
@@ -26834,7 +27022,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 442
+            n.rule = 446
         p = p3
         if res4 and n:
             res.append(n)
@@ -26869,7 +27057,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 443
+            n.rule = 447
         p = p5
         if res6 and n:
             res.append(n)
@@ -26960,7 +27148,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 444
+                n.rule = 448
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26979,7 +27167,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 445
+        n.rule = 449
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -27010,7 +27198,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 446
+        n.rule = 450
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -27029,7 +27217,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 447
+                n.rule = 451
             q = p1
             v = n if res2 else None
             p = q
@@ -27062,7 +27250,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 448
+        n.rule = 452
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -27081,7 +27269,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 449
+                n.rule = 453
             q = p1
             v = n if res2 else None
             p = q
@@ -27105,7 +27293,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 454
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -27161,7 +27349,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -27177,7 +27365,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 452
+                n.rule = 456
             q = p3
             v = n if res4 else None
             p = q
@@ -27187,7 +27375,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 453
+        n.rule = 457
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -27320,14 +27508,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 455
+        n.rule = 459
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -27359,7 +27547,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -27397,7 +27585,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 461
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -27429,7 +27617,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -27445,7 +27633,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 459
+                n.rule = 463
             q = p3
             v = n if res4 else None
             p = q
@@ -27474,7 +27662,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 460
+        n.rule = 464
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -27506,7 +27694,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 465
         p = p1
         if res2 and n:
             res.append(n)
@@ -27627,7 +27815,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 462
+                n.rule = 466
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27642,7 +27830,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 463
+                n.rule = 467
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -27683,7 +27871,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 464
+        n.rule = 468
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -27727,7 +27915,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 465
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -27819,14 +28007,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 466
+            n.rule = 470
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 467
+        n.rule = 471
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -27858,7 +28046,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 468
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
@@ -27922,7 +28110,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 469
+            n.rule = 473
         p = p5
         if res6 and n:
             res.append(n)
@@ -27937,7 +28125,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 470
+            n.rule = 474
         p = p7
         if res8 and n:
             res.append(n)
@@ -28027,7 +28215,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 471
+            n.rule = 475
         p = p11
         if res12 and n:
             res.append(n)
@@ -28043,7 +28231,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 472
+        n.rule = 476
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -28075,7 +28263,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
@@ -28141,7 +28329,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 474
+                n.rule = 478
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28164,7 +28352,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 475
+                    n.rule = 479
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28237,7 +28425,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 476
+        n.rule = 480
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -28269,7 +28457,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 481
         p = p1
         if res2 and n:
             res.append(n)
@@ -28288,7 +28476,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 478
+        n.rule = 482
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -28320,7 +28508,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -28364,14 +28552,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 480
+            n.rule = 484
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 481
+        n.rule = 485
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -28428,7 +28616,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 482
+                n.rule = 486
             q = p1
             v = n if res2 else None
             p = q
@@ -28465,7 +28653,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 483
+            n.rule = 487
         p = p3
         if res4 and n:
             res.append(n)
@@ -28504,7 +28692,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 484
+            n.rule = 488
         p = p5
         if res6 and n:
             res.append(n)
@@ -28523,7 +28711,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 485
+        n.rule = 489
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -28562,7 +28750,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
@@ -28642,14 +28830,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 487
+            n.rule = 491
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 492
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -28681,7 +28869,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
@@ -28696,7 +28884,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 490
+            n.rule = 494
         p = p3
         if res4 and n:
             res.append(n)
@@ -28730,14 +28918,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 491
+            n.rule = 495
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 492
+        n.rule = 496
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -28769,7 +28957,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 493
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
@@ -28785,7 +28973,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 494
+                n.rule = 498
             q = p3
             v = n if res4 else None
             p = q
@@ -28862,7 +29050,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 495
+        n.rule = 499
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -28894,7 +29082,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
@@ -28932,7 +29120,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 501
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -28964,7 +29152,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
@@ -28980,7 +29168,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 499
+                n.rule = 503
             q = p3
             v = n if res4 else None
             p = q
@@ -29013,7 +29201,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 500
+                n.rule = 504
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29028,7 +29216,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 501
+                n.rule = 505
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -29092,7 +29280,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 502
+                n.rule = 506
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -29102,7 +29290,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 507
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -29134,7 +29322,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 504
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
@@ -29185,14 +29373,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 505
+            n.rule = 509
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 510
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -29272,7 +29460,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
@@ -29291,7 +29479,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 508
+        n.rule = 512
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -29323,14 +29511,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 510
+        n.rule = 514
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -29349,7 +29537,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 511
+                n.rule = 515
             q = p1
             v = n if res2 else None
             p = q
@@ -29374,7 +29562,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 512
+            n.rule = 516
         p = p3
         if res4 and n:
             res.append(n)
@@ -29389,14 +29577,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 513
+            n.rule = 517
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 514
+        n.rule = 518
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -29428,7 +29616,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
@@ -29482,7 +29670,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 516
+                n.rule = 520
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -29524,7 +29712,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 517
+                    n.rule = 521
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29573,7 +29761,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 518
+        n.rule = 522
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -29605,14 +29793,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 519
+            n.rule = 523
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 520
+        n.rule = 524
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -29668,14 +29856,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 521
+            n.rule = 525
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 522
+        n.rule = 526
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -29707,14 +29895,82 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 523
+            n.rule = 527
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 524
+        n.rule = 528
+        return p, n
+
+    def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
+        # RemoveAllCountersEffect: Sequence (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'remove', '')
+        q += 6
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'all', '')
+        q += 3
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'of', '')
+        q += 2
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        q = sk0[p1]
+        if q < 0:
+            q = _WS0(text, p1).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p1] = q
+        if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'them', '')
+        q += 4
+        p1 = q
+        res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 529
+        p = p1
+        if res2 and n:
+            res.append(n)
+        if not res:
+            return p, None
+        n = Nt(res)
+        n.rule = 530
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -29746,7 +30002,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 525
+            n.rule = 531
         p = p1
         if res2 and n:
             res.append(n)
@@ -29761,7 +30017,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 526
+            n.rule = 532
         p = p3
         if res4 and n:
             res.append(n)
@@ -29795,14 +30051,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 527
+            n.rule = 533
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 528
+        n.rule = 534
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -29841,14 +30097,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 529
+            n.rule = 535
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 530
+        n.rule = 536
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -29904,7 +30160,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 531
+            n.rule = 537
         p = p1
         if res2 and n:
             res.append(n)
@@ -30014,7 +30270,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 532
+        n.rule = 538
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -30046,7 +30302,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 533
+            n.rule = 539
         p = p1
         if res2 and n:
             res.append(n)
@@ -30060,7 +30316,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 534
+        n.rule = 540
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -30092,7 +30348,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 535
+            n.rule = 541
         p = p1
         if res2 and n:
             res.append(n)
@@ -30208,7 +30464,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 536
+        n.rule = 542
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -30288,7 +30544,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 537
+        n.rule = 543
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -30308,7 +30564,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 538
+            n.rule = 544
         p = p1
         if res2 and n:
             res.append(n)
@@ -30335,7 +30591,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 539
+            n.rule = 545
         p = p3
         if res4 and n:
             res.append(n)
@@ -30389,7 +30645,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 540
+                n.rule = 546
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30399,7 +30655,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 541
+        n.rule = 547
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -30419,7 +30675,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 542
+            n.rule = 548
         p = p1
         if res2 and n:
             res.append(n)
@@ -30513,14 +30769,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 543
+            n.rule = 549
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 544
+        n.rule = 550
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -30543,7 +30799,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 545
+                n.rule = 551
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30590,7 +30846,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 546
+                n.rule = 552
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30686,7 +30942,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 547
+        n.rule = 553
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -30776,7 +31032,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 548
+        n.rule = 554
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -30878,7 +31134,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 549
+                    n.rule = 555
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30906,12 +31162,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 550
+                    n.rule = 556
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 549
+                    n.rule = 555
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30939,12 +31195,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 551
+                    n.rule = 557
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 549
+                    n.rule = 555
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31048,7 +31304,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 552
+        n.rule = 558
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -31135,7 +31391,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 559
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31156,7 +31412,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 559
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31177,7 +31433,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 559
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31200,7 +31456,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 559
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31223,7 +31479,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 553
+                    n.rule = 559
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31378,7 +31634,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 554
+                    n.rule = 560
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31408,7 +31664,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 554
+                    n.rule = 560
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -31486,18 +31742,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 555
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 556
+                    n.rule = 562
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 560
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31524,7 +31780,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 557
+                    n.rule = 563
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31544,12 +31800,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 558
+                    n.rule = 564
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 560
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31564,7 +31820,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 560
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31579,7 +31835,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 560
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31662,7 +31918,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 559
+                    n.rule = 565
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31693,18 +31949,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 560
+                    n.rule = 566
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 561
+                    n.rule = 567
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 560
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31748,18 +32004,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 568
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 563
+                    n.rule = 569
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 560
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31774,7 +32030,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 560
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31843,18 +32099,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 564
+                    n.rule = 570
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 565
+                    n.rule = 571
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 560
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31893,18 +32149,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 566
+                    n.rule = 572
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 567
+                    n.rule = 573
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 560
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31919,7 +32175,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 560
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32030,7 +32286,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 568
+                    n.rule = 574
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32149,7 +32405,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 569
+                n.rule = 575
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32177,7 +32433,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 570
+        n.rule = 576
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -32198,7 +32454,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 571
+        n.rule = 577
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -32296,7 +32552,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 572
+                    n.rule = 578
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32321,18 +32577,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 573
+                    n.rule = 579
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 574
+                    n.rule = 580
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 575
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32362,7 +32618,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 576
+                    n.rule = 582
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -32407,7 +32663,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 577
+                    n.rule = 583
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -32483,12 +32739,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 578
+                    n.rule = 584
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 575
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32515,7 +32771,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 579
+                    n.rule = 585
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32574,7 +32830,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 580
+                    n.rule = 586
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -32596,18 +32852,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 581
+                    n.rule = 587
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 582
+                    n.rule = 588
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 575
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32637,7 +32893,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 583
+                    n.rule = 589
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -32675,12 +32931,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 584
+                    n.rule = 590
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 575
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32707,7 +32963,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 585
+                    n.rule = 591
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -32761,18 +33017,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 586
+                    n.rule = 592
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 587
+                    n.rule = 593
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 575
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32802,7 +33058,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 588
+                    n.rule = 594
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32827,7 +33083,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 589
+                    n.rule = 595
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -32862,18 +33118,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 590
+                    n.rule = 596
                 p31 = p37
                 if res38 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 591
+                    n.rule = 597
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 575
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32903,7 +33159,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 592
+                    n.rule = 598
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
@@ -32929,7 +33185,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 593
+                    n.rule = 599
                 p39 = p43
                 if res44 and n:
                     res40.append(n)
@@ -32981,12 +33237,12 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 594
+                    n.rule = 600
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 575
+                    n.rule = 581
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33024,7 +33280,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 595
+                n.rule = 601
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -33052,7 +33308,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 596
+        n.rule = 602
         return q, n
 
     def e102_0(self, p: int) -> Any:
@@ -33073,7 +33329,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 597
+        n.rule = 603
         return q, n
 
     def e103_0(self, p: int) -> Any:
@@ -33105,7 +33361,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 598
+                    n.rule = 604
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33134,7 +33390,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 599
+                    n.rule = 605
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33176,7 +33432,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 600
+                n.rule = 606
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -33231,7 +33487,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 601
+                    n.rule = 607
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33262,7 +33518,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 602
+                    n.rule = 608
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33321,7 +33577,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 603
+                    n.rule = 609
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33436,7 +33692,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 604
+                    n.rule = 610
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33630,7 +33886,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 605
+                    n.rule = 611
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33719,7 +33975,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 606
+                    n.rule = 612
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33739,7 +33995,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 607
+                    n.rule = 613
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33794,13 +34050,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 608
+                    n.rule = 614
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 607
+                    n.rule = 613
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33838,7 +34094,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 609
+                    n.rule = 615
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33889,7 +34145,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 610
+                n.rule = 616
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -33972,7 +34228,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 611
+                    n.rule = 617
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -34011,7 +34267,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 612
+                    n.rule = 618
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -34054,12 +34310,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 613
+                    n.rule = 619
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34128,18 +34384,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 615
+                    n.rule = 621
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 616
+                    n.rule = 622
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34180,18 +34436,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 617
+                    n.rule = 623
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 618
+                    n.rule = 624
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34232,18 +34488,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 619
+                    n.rule = 625
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 620
+                    n.rule = 626
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34343,7 +34599,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 621
+                    n.rule = 627
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -34391,12 +34647,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 622
+                    n.rule = 628
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34486,12 +34742,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 623
+                    n.rule = 629
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34553,12 +34809,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 624
+                    n.rule = 630
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34706,7 +34962,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 625
+                    n.rule = 631
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -34726,12 +34982,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 626
+                    n.rule = 632
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34891,12 +35147,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 627
+                    n.rule = 633
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34951,18 +35207,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 628
+                    n.rule = 634
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 629
+                    n.rule = 635
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35017,18 +35273,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 630
+                    n.rule = 636
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 631
+                    n.rule = 637
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35153,18 +35409,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 632
+                    n.rule = 638
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 633
+                    n.rule = 639
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35209,7 +35465,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 634
+                    n.rule = 640
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -35229,12 +35485,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 635
+                    n.rule = 641
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35265,7 +35521,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 636
+                    n.rule = 642
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -35371,18 +35627,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 637
+                    n.rule = 643
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 638
+                    n.rule = 644
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35411,12 +35667,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 639
+                    n.rule = 645
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35445,12 +35701,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 640
+                    n.rule = 646
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35547,7 +35803,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 641
+                    n.rule = 647
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -35582,7 +35838,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 642
+                        n.rule = 648
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -35628,12 +35884,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 643
+                    n.rule = 649
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35786,18 +36042,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 644
+                    n.rule = 650
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 645
+                    n.rule = 651
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35866,18 +36122,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 646
+                    n.rule = 652
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 647
+                    n.rule = 653
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35969,18 +36225,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 648
+                    n.rule = 654
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 649
+                    n.rule = 655
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36161,18 +36417,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 650
+                    n.rule = 656
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 651
+                    n.rule = 657
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36269,18 +36525,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 652
+                    n.rule = 658
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 653
+                    n.rule = 659
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36433,18 +36689,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 654
+                    n.rule = 660
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 655
+                    n.rule = 661
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36522,7 +36778,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 656
+                    n.rule = 662
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -36542,12 +36798,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 657
+                    n.rule = 663
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36653,7 +36909,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 658
+                    n.rule = 664
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -36673,12 +36929,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 659
+                    n.rule = 665
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36742,7 +36998,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 660
+                    n.rule = 666
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -36818,12 +37074,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 661
+                    n.rule = 667
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36963,18 +37219,18 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 662
+                    n.rule = 668
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 663
+                    n.rule = 669
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37088,7 +37344,7 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 664
+                    n.rule = 670
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
@@ -37103,12 +37359,12 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 665
+                    n.rule = 671
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37191,18 +37447,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 666
+                    n.rule = 672
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 667
+                    n.rule = 673
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37285,18 +37541,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 668
+                    n.rule = 674
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 669
+                    n.rule = 675
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37351,18 +37607,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 670
+                    n.rule = 676
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 671
+                    n.rule = 677
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37415,7 +37671,7 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 672
+                    n.rule = 678
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
@@ -37454,7 +37710,7 @@ class CardParser:
                     res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 673
+                    n.rule = 679
                 p131 = p135
                 if res136 and n:
                     res132.append(n)
@@ -37577,12 +37833,12 @@ class CardParser:
                     break
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 674
+                    n.rule = 680
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37613,18 +37869,18 @@ class CardParser:
                     res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 675
+                    n.rule = 681
                 p143 = p145
                 if res146 and n:
                     res144.append(n)
                 if res144:
                     n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
-                    n.rule = 676
+                    n.rule = 682
                 q = p143
                 v = n if res144 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 614
+                    n.rule = 620
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37665,7 +37921,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 677
+                    n.rule = 683
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37695,7 +37951,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 678
+                    n.rule = 684
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37720,7 +37976,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 679
+                    n.rule = 685
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -37751,7 +38007,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 680
+                    n.rule = 686
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37776,7 +38032,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 681
+                    n.rule = 687
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -37812,7 +38068,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 682
+                n.rule = 688
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -37866,7 +38122,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 683
+        n.rule = 689
         return p, n
 
     def e110_1(self, p: int) -> Any:
@@ -37910,7 +38166,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 684
+        n.rule = 690
         return p, n
 
     def e111_1(self, p: int) -> Any:
@@ -37950,7 +38206,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 685
+                    n.rule = 691
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37981,7 +38237,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 692
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38136,7 +38392,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 290
+                    n.rule = 294
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -38203,7 +38459,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 291
+                    n.rule = 295
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -38278,7 +38534,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 292
+                    n.rule = 296
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -38291,7 +38547,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 293
+        n.rule = 297
         return p, n
 
     def e112_0(self, p: int) -> Any:
@@ -38312,7 +38568,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 693
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -38333,7 +38589,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 694
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -38354,7 +38610,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 689
+        n.rule = 695
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -38375,7 +38631,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 696
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -38410,7 +38666,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 691
+        n.rule = 697
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -38639,7 +38895,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 692
+                    n.rule = 698
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38662,7 +38918,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 699
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38713,7 +38969,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 694
+        n.rule = 700
         return p, n
 
     def e122_0(self, p: int) -> Any:
@@ -38734,7 +38990,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 701
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -38755,7 +39011,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 702
         return q, n
 
     def e124_0(self, p: int) -> Any:
@@ -38935,7 +39191,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 697
+                    n.rule = 703
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39010,7 +39266,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 704
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39055,7 +39311,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 699
+                    n.rule = 705
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39137,7 +39393,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 700
+                    n.rule = 706
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39160,7 +39416,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 701
+                    n.rule = 707
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39296,7 +39552,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 702
+        n.rule = 708
         return q, n
 
     def e131_0(self, p: int) -> Any:
@@ -39317,7 +39573,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 709
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -39348,7 +39604,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 710
         return p, n
 
     def e133_0(self, p: int) -> Any:
@@ -39383,7 +39639,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 711
         return p, n
 
     def e134_0(self, p: int) -> Any:
@@ -39481,7 +39737,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 712
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -39543,7 +39799,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 707
+                    n.rule = 713
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39609,7 +39865,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 708
+                    n.rule = 714
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39769,7 +40025,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 709
+                    n.rule = 715
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39795,7 +40051,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 710
+                    n.rule = 716
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -39820,7 +40076,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 711
+                        n.rule = 717
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -39887,7 +40143,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 712
+                    n.rule = 718
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39933,7 +40189,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 713
+                    n.rule = 719
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40029,7 +40285,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 714
+                    n.rule = 720
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40110,7 +40366,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 721
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -40205,7 +40461,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 716
+                    n.rule = 722
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40296,7 +40552,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 717
+                    n.rule = 723
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40350,7 +40606,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 718
+                    n.rule = 724
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40384,7 +40640,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 718
+                    n.rule = 724
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -40462,7 +40718,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 725
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -40510,7 +40766,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 720
+            n.rule = 726
         p = p1
         if res2 and n:
             res.append(n)
@@ -40554,7 +40810,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 721
+        n.rule = 727
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -40594,7 +40850,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 722
+            n.rule = 728
         p = p1
         if res2 and n:
             res.append(n)
@@ -40613,7 +40869,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 723
+        n.rule = 729
         return p, n
 
     def e144_0(self, p: int) -> Any:
@@ -40698,7 +40954,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 724
+                    n.rule = 730
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40764,7 +41020,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 731
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -41083,7 +41339,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 732
         return q, n
 
     def e150_0(self, p: int) -> Any:
@@ -41149,7 +41405,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 727
+        n.rule = 733
         return q, n
 
     def e152_0(self, p: int) -> Any:
@@ -41334,18 +41590,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 728
+                    n.rule = 734
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 729
+                    n.rule = 735
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 736
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41381,7 +41637,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 731
+                    n.rule = 737
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41401,12 +41657,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 732
+                    n.rule = 738
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 736
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41442,7 +41698,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 733
+                    n.rule = 739
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -41462,12 +41718,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 734
+                    n.rule = 740
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 736
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41492,7 +41748,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 741
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -41524,12 +41780,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 736
+                    n.rule = 742
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 737
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41549,12 +41805,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 738
+                    n.rule = 744
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 737
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41757,7 +42013,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 739
+                    n.rule = 745
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41801,7 +42057,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 740
+                    n.rule = 746
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -42215,7 +42471,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 741
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42274,7 +42530,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 742
+                    n.rule = 748
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42354,7 +42610,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 743
+                    n.rule = 749
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42431,7 +42687,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 744
+                    n.rule = 750
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42476,7 +42732,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 745
+                    n.rule = 751
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42561,7 +42817,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 746
+        n.rule = 752
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -42617,7 +42873,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 753
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42646,7 +42902,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 748
+                    n.rule = 754
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -42677,7 +42933,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 749
+                    n.rule = 755
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -42700,7 +42956,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 750
+                    n.rule = 756
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -42728,7 +42984,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 757
         return q, n
 
     def e169_0(self, p: int) -> Any:
@@ -42924,7 +43180,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 758
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42954,7 +43210,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 753
+                        n.rule = 759
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -42980,7 +43236,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 754
+                n.rule = 760
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -43033,7 +43289,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 761
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -43077,7 +43333,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 762
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -43098,7 +43354,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 763
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -43119,7 +43375,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 764
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -43137,14 +43393,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 759
+            n.rule = 765
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 760
+        n.rule = 766
         return p, n
 
     def e177_0(self, p: int) -> Any:
@@ -43226,7 +43482,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 761
+            n.rule = 767
         p = p1
         if res2 and n:
             res.append(n)
@@ -43258,7 +43514,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 762
+        n.rule = 768
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -43279,7 +43535,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 769
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -43307,7 +43563,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 764
+            n.rule = 770
         p = p1
         if res2 and n:
             res.append(n)
@@ -43322,7 +43578,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 765
+            n.rule = 771
         p = p3
         if res4 and n:
             res.append(n)
@@ -43338,7 +43594,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 766
+        n.rule = 772
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -43406,7 +43662,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 773
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -43450,7 +43706,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 774
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -43742,7 +43998,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 775
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -43763,7 +44019,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 776
         return q, n
 
     def e188_0(self, p: int) -> Any:
@@ -43811,7 +44067,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 777
         return q, n
 
     def e190_0(self, p: int) -> Any:
@@ -43886,7 +44142,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 778
         return q, n
 
     def e192_0(self, p: int) -> Any:
@@ -43920,7 +44176,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 773
+                    n.rule = 779
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43987,7 +44243,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 774
+                n.rule = 780
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -44076,7 +44332,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 781
         return p, n
 
     def e194_0(self, p: int) -> Any:
@@ -44120,7 +44376,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 776
+        n.rule = 782
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -44160,12 +44416,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 777
+                    n.rule = 783
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44185,12 +44441,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 779
+                    n.rule = 785
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44215,7 +44471,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 786
         return q, n
 
     def e196_0(self, p: int) -> Any:
@@ -44334,7 +44590,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44349,7 +44605,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 787
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44581,7 +44837,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 782
+        n.rule = 788
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -44679,7 +44935,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 783
+        n.rule = 789
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -44772,7 +45028,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 784
+                    n.rule = 790
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44834,7 +45090,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 791
         return q, n
 
     def e205_0(self, p: int) -> Any:
@@ -45021,7 +45277,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 786
+        n.rule = 792
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -45089,7 +45345,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 787
+        n.rule = 793
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -45133,7 +45389,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 788
+        n.rule = 794
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -45154,7 +45410,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 795
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -45240,12 +45496,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 226
+                    n.rule = 230
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 790
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45306,7 +45562,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 790
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45383,7 +45639,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 790
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45447,7 +45703,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 790
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45553,7 +45809,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 790
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45630,7 +45886,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 790
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45926,7 +46182,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 410
+        n.rule = 414
         return q, n
 
     def e218_1(self, p: int) -> Any:
@@ -45961,7 +46217,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 411
+        n.rule = 415
         return p, n
 
     def e219_1(self, p: int) -> Any:
@@ -45996,7 +46252,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 412
+        n.rule = 416
         return p, n
 
     def e220_1(self, p: int) -> Any:
@@ -46031,7 +46287,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 413
+        n.rule = 417
         return p, n
 
     def e221_1(self, p: int) -> Any:
@@ -46399,7 +46655,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 414
+        n.rule = 418
         return q, n
 
     def e227_1(self, p: int) -> Any:
@@ -46520,7 +46776,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 415
+                    n.rule = 419
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46663,7 +46919,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 416
+                    n.rule = 420
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46711,7 +46967,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 417
+                    n.rule = 421
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46736,7 +46992,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 418
+                    n.rule = 422
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -46775,7 +47031,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 419
+                    n.rule = 423
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -46847,7 +47103,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 420
+                    n.rule = 424
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -46894,7 +47150,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 421
+                    n.rule = 425
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46914,7 +47170,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 422
+                    n.rule = 426
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46941,7 +47197,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 423
+                    n.rule = 427
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46975,7 +47231,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 422
+                    n.rule = 426
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -47002,7 +47258,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 424
+                    n.rule = 428
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47022,7 +47278,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 422
+                    n.rule = 426
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -47049,7 +47305,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 425
+                    n.rule = 429
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -47083,7 +47339,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 422
+                    n.rule = 426
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -47110,7 +47366,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 426
+                    n.rule = 430
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47144,7 +47400,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 422
+                    n.rule = 426
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -47171,7 +47427,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 427
+                    n.rule = 431
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -47205,7 +47461,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 422
+                    n.rule = 426
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -47253,7 +47509,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 428
+        n.rule = 432
         return p, n
 
     def e229_1(self, p: int) -> Any:
@@ -47382,7 +47638,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 791
+        n.rule = 797
         return p, n
 
     def e231_0(self, p: int) -> Any:
@@ -47407,7 +47663,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 792
+        n.rule = 798
         return p, n
 
     def e232_0(self, p: int) -> Any:
@@ -47432,7 +47688,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 793
+        n.rule = 799
         return p, n
 
     def e233_0(self, p: int) -> Any:
@@ -47465,7 +47721,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 794
+        n.rule = 800
         return p, n
 
     def e234_0(self, p: int) -> Any:
@@ -47500,7 +47756,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 795
+        n.rule = 801
         return p, n
 
     def e235_0(self, p: int) -> Any:
@@ -47535,7 +47791,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 796
+        n.rule = 802
         return p, n
 
     def e236_0(self, p: int) -> Any:
@@ -47570,7 +47826,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 797
+        n.rule = 803
         return p, n
 
     def e237_0(self, p: int) -> Any:
@@ -47603,7 +47859,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 798
+        n.rule = 804
         return p, n
 
     def e238_0(self, p: int) -> Any:
@@ -47676,7 +47932,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 799
+        n.rule = 805
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -47697,7 +47953,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 806
         return q, n
 
     def e241_0(self, p: int) -> Any:
@@ -47729,7 +47985,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 801
+                    n.rule = 807
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -47751,7 +48007,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 802
+                n.rule = 808
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -47838,14 +48094,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 803
+            n.rule = 809
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 804
+        n.rule = 810
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -47866,7 +48122,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 811
         return q, n
 
     def e243_0(self, p: int) -> Any:
@@ -47918,7 +48174,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 806
+        n.rule = 812
         return p, n
 
     def e244_0(self, p: int) -> Any:
@@ -47999,7 +48255,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 807
+            n.rule = 813
         p = p1
         if res2 and n:
             res.append(n)
@@ -48015,7 +48271,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 808
+        n.rule = 814
         return p, n
 
     def e245_0(self, p: int) -> Any:
@@ -48090,7 +48346,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 815
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -48122,7 +48378,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 810
+                    n.rule = 816
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -48145,7 +48401,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 811
+                    n.rule = 817
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -48205,13 +48461,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 812
+                    n.rule = 818
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 813
+                    n.rule = 819
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48252,7 +48508,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 814
+                    n.rule = 820
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48283,13 +48539,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 815
+                    n.rule = 821
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 813
+                    n.rule = 819
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48332,7 +48588,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 816
+                    n.rule = 822
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48391,7 +48647,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 817
+                    n.rule = 823
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48450,7 +48706,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 818
+                    n.rule = 824
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48551,7 +48807,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 819
+                    n.rule = 825
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -48579,7 +48835,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 820
+                    n.rule = 826
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -48607,7 +48863,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
+        n.rule = 827
         return q, n
 
     def e251_0(self, p: int) -> Any:
@@ -48628,7 +48884,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 822
+        n.rule = 828
         return q, n
 
     def e252_0(self, p: int) -> Any:
@@ -48649,7 +48905,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 823
+        n.rule = 829
         return q, n
 
     def e253_0(self, p: int) -> Any:
@@ -48670,7 +48926,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 824
+        n.rule = 830
         return q, n
 
     def e254_0(self, p: int) -> Any:
@@ -48691,7 +48947,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 825
+        n.rule = 831
         return q, n
 
     def e255_0(self, p: int) -> Any:
@@ -48712,7 +48968,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 826
+        n.rule = 832
         return q, n
 
     def e256_0(self, p: int) -> Any:
@@ -48733,7 +48989,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 827
+        n.rule = 833
         return q, n
 
     def e257_0(self, p: int) -> Any:
@@ -48754,7 +49010,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 828
+        n.rule = 834
         return q, n
 
     def e258_0(self, p: int) -> Any:
@@ -48833,7 +49089,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 829
+        n.rule = 835
         return p, n
 
     def e260_0(self, p: int) -> Any:
@@ -48854,7 +49110,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 836
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -48875,7 +49131,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 831
+        n.rule = 837
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -48908,7 +49164,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 838
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48929,7 +49185,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 838
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48954,7 +49210,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 833
+        n.rule = 839
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -48975,7 +49231,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 834
+        n.rule = 840
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -49037,7 +49293,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 835
+                    n.rule = 841
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49133,7 +49389,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 836
+                    n.rule = 842
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -49208,7 +49464,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 837
+        n.rule = 843
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -49275,18 +49531,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 838
+                    n.rule = 844
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 839
+                    n.rule = 845
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49341,18 +49597,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 841
+                    n.rule = 847
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 842
+                    n.rule = 848
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49379,18 +49635,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 843
+                    n.rule = 849
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 844
+                    n.rule = 850
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49515,18 +49771,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 845
+                    n.rule = 851
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 846
+                    n.rule = 852
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49567,18 +49823,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 847
+                    n.rule = 853
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 848
+                    n.rule = 854
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49605,18 +49861,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 849
+                    n.rule = 855
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 850
+                    n.rule = 856
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49643,7 +49899,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 851
+                    n.rule = 857
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -49674,12 +49930,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 852
+                    n.rule = 858
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49720,7 +49976,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 853
+                    n.rule = 859
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -49759,7 +50015,7 @@ class CardParser:
                             res38.append(v)
                         if res38:
                             n = Nt(res38)
-                            n.rule = 854
+                            n.rule = 860
                         q = p37
                         v = n if res38 else None
                         p35 = q
@@ -49777,7 +50033,7 @@ class CardParser:
                         res40.append(v)
                     if res40:
                         n = Nt(res40)
-                        n.rule = 855
+                        n.rule = 861
                     p35 = p39
                     if res40 and n:
                         res36.append(n)
@@ -49786,12 +50042,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 856
+                    n.rule = 862
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49835,18 +50091,18 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 857
+                    n.rule = 863
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 858
+                    n.rule = 864
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49915,18 +50171,18 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 859
+                    n.rule = 865
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 860
+                    n.rule = 866
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49995,18 +50251,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 861
+                    n.rule = 867
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 862
+                    n.rule = 868
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50061,7 +50317,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 863
+                    n.rule = 869
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -50174,12 +50430,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 864
+                    n.rule = 870
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50229,7 +50485,7 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 865
+                    n.rule = 871
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -50267,7 +50523,7 @@ class CardParser:
                         res66.append(v)
                     if res66:
                         n = Nt(res66)
-                        n.rule = 866
+                        n.rule = 872
                     p63 = p65
                     if res66 and n:
                         res64.append(n)
@@ -50276,12 +50532,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 867
+                    n.rule = 873
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50345,18 +50601,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 868
+                    n.rule = 874
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 869
+                    n.rule = 875
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 840
+                    n.rule = 846
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50381,7 +50637,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 870
+        n.rule = 876
         return q, n
 
     def e267_0(self, p: int) -> Any:
@@ -50402,7 +50658,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 871
+        n.rule = 877
         return q, n
 
     def e268_0(self, p: int) -> Any:
@@ -50427,7 +50683,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 872
+        n.rule = 878
         return p, n
 
     def e269_1(self, p: int) -> Any:
@@ -50462,7 +50718,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 366
+        n.rule = 370
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -50903,7 +51159,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 369
+                    n.rule = 373
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50924,7 +51180,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 369
+                    n.rule = 373
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50945,7 +51201,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 369
+                    n.rule = 373
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50966,7 +51222,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 369
+                    n.rule = 373
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50987,7 +51243,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 369
+                    n.rule = 373
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51008,7 +51264,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 369
+                    n.rule = 373
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51045,7 +51301,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 367
+                    n.rule = 371
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51066,7 +51322,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 367
+                    n.rule = 371
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51087,7 +51343,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 367
+                    n.rule = 371
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51108,7 +51364,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 367
+                    n.rule = 371
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51133,7 +51389,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 693
         return q, n
 
     def e271_1(self, p: int) -> Any:
@@ -51154,7 +51410,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 694
         return q, n
 
     def e272_1(self, p: int) -> Any:
@@ -51175,7 +51431,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 689
+        n.rule = 695
         return q, n
 
     def e273_1(self, p: int) -> Any:
@@ -51196,7 +51452,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 696
         return q, n
 
     def e274_1(self, p: int) -> Any:
@@ -51231,7 +51487,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 691
+        n.rule = 697
         return p, n
 
     def e275_1(self, p: int) -> Any:
@@ -51460,7 +51716,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 692
+                    n.rule = 698
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51483,7 +51739,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 699
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51534,7 +51790,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 694
+        n.rule = 700
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -51555,7 +51811,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 701
         return q, n
 
     def e281_1(self, p: int) -> Any:
@@ -51576,7 +51832,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 702
         return q, n
 
     def e282_0(self, p: int) -> Any:
@@ -51601,7 +51857,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 873
+        n.rule = 879
         return p, n
 
     def e283_0(self, p: int) -> Any:
@@ -51730,7 +51986,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 874
+        n.rule = 880
         return q, n
 
     def e285_0(self, p: int) -> Any:
@@ -51751,7 +52007,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 875
+        n.rule = 881
         return q, n
 
     def e286_0(self, p: int) -> Any:
@@ -51772,7 +52028,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 876
+        n.rule = 882
         return q, n
 
     def e287_0(self, p: int) -> Any:
@@ -51793,7 +52049,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 877
+        n.rule = 883
         return q, n
 
     def e288_0(self, p: int) -> Any:
@@ -51814,7 +52070,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 878
+        n.rule = 884
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -51870,7 +52126,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 236
+            n.rule = 240
         p = p1
         if res2 and n:
             res.append(n)
@@ -51886,7 +52142,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 237
+        n.rule = 241
         return p, n
 
     def e289_1(self, p: int) -> Any:
@@ -51907,7 +52163,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 238
+        n.rule = 242
         return q, n
 
     def r_ParamName_1(self, p: int) -> Any:
@@ -51943,7 +52199,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 239
+        n.rule = 243
         return p, n
 
     def e290_1(self, p: int) -> Any:
@@ -51978,7 +52234,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 791
+        n.rule = 797
         return p, n
 
     def e291_1(self, p: int) -> Any:
@@ -52003,7 +52259,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 792
+        n.rule = 798
         return p, n
 
     def e292_1(self, p: int) -> Any:
@@ -52028,7 +52284,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 793
+        n.rule = 799
         return p, n
 
     def e293_1(self, p: int) -> Any:
@@ -52061,7 +52317,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 794
+        n.rule = 800
         return p, n
 
     def e294_1(self, p: int) -> Any:
@@ -52096,7 +52352,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 795
+        n.rule = 801
         return p, n
 
     def e295_1(self, p: int) -> Any:
@@ -52131,7 +52387,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 796
+        n.rule = 802
         return p, n
 
     def e296_1(self, p: int) -> Any:
@@ -52166,7 +52422,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 797
+        n.rule = 803
         return p, n
 
     def e297_1(self, p: int) -> Any:
@@ -52199,7 +52455,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 798
+        n.rule = 804
         return p, n
 
     def e298_1(self, p: int) -> Any:
@@ -52272,7 +52528,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 799
+        n.rule = 805
         return p, n
 
     def e300_0(self, p: int) -> Any:
@@ -52293,7 +52549,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 879
+        n.rule = 885
         return q, n
 
     def e301_0(self, p: int) -> Any:
@@ -52314,7 +52570,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 880
+        n.rule = 886
         return q, n
 
     def e302_1(self, p: int) -> Any:
@@ -52443,7 +52699,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 570
+        n.rule = 576
         return q, n
 
     def e304_1(self, p: int) -> Any:
@@ -52464,7 +52720,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 571
+        n.rule = 577
         return q, n
 
 
@@ -52589,6 +52845,7 @@ CLASSES: dict[str, type[Model]] = {
     'CounterSpellEffect': _model_class('CounterSpellEffect', (('target', True, '1'), ('unless', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'per': ''}, ()),
     'CountersCondition': _model_class('CountersCondition', (('count', True, '1'), ('ormore', True, '0..1'), ('counter', True, '1')), {'count': None, 'ormore': False, 'counter': None}, ()),
     'CountersOnThis': _model_class('CountersOnThis', (('counter', True, '1'),), {'counter': None}, ()),
+    'CountersThereCondition': _model_class('CountersThereCondition', (('count', True, '1'), ('counter', True, '1'), ('there', True, '1')), {'count': None, 'counter': None, 'there': ''}, ()),
     'DamageAsCounters': _model_class('DamageAsCounters', (('ascounters', True, '1'),), {'ascounters': ''}, ()),
     'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('power', True, '1'), ('you', True, '1'), ('target', True, '1'), ('also', True, '1')), {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None}, ()),
     'DamageGainsLife': _model_class('DamageGainsLife', (('gains', True, '1'),), {'gains': ''}, ()),
@@ -52718,6 +52975,7 @@ CLASSES: dict[str, type[Model]] = {
     'RandomizeStep': _model_class('RandomizeStep', (('randomize', True, '1'),), {'randomize': ''}, ()),
     'RegenerateEffect': _model_class('RegenerateEffect', (('target', True, '1'),), {'target': None}, ()),
     'ReminderStmt': _model_class('ReminderStmt', (('text', True, '1'),), {'text': None}, ()),
+    'RemoveAllCountersEffect': _model_class('RemoveAllCountersEffect', (('removeall', True, '1'),), {'removeall': ''}, ()),
     'RemoveCountersCost': _model_class('RemoveCountersCost', (('count', True, '1'), ('counter', True, '1')), {'count': None, 'counter': None}, ()),
     'RemoveCountersEffect': _model_class('RemoveCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'target': None}, ()),
     'ResultCondition': _model_class('ResultCondition', (('cant', True, '1'), ('did', True, '1'), ('dont', True, '1')), {'cant': '', 'did': '', 'dont': ''}, ()),
@@ -52936,185 +53194,187 @@ _C206 = CLASSES['HadCountersCondition']
 _C208 = CLASSES['GreaterPTCondition']
 _C210 = CLASSES['DesignationCondition']
 _C212 = CLASSES['InGraveyardCondition']
-_C215 = CLASSES['CardTypesCondition']
-_C217 = CLASSES['ItIsCondition']
-_C220 = CLASSES['PaidCondition']
-_C226 = CLASSES['ManaCost']
-_C232 = CLASSES['ModeChoice']
-_C237 = CLASSES['CountOf']
-_C243 = CLASSES['SkipExtraTurnStmt']
-_C246 = CLASSES['CantSearchStmt']
-_C248 = CLASSES['HandSizeStmt']
-_C250 = CLASSES['PreventDamageByStmt']
-_C252 = CLASSES['CostReductionStmt']
-_C257 = CLASSES['EntersWithStmt']
-_C260 = CLASSES['AmplifyStmt']
-_C263 = CLASSES['AsTurnedFaceUpStmt']
-_C265 = CLASSES['EntersAsCopyStmt']
-_C266 = CLASSES['CardAltCostStmt']
-_C268 = CLASSES['CardAddCostStmt']
-_C271 = CLASSES['CantActivateStmt']
-_C273 = CLASSES['TopRevealedStmt']
-_C276 = CLASSES['AdditionalLandStmt']
-_C279 = CLASSES['PlayTopStmt']
-_C282 = CLASSES['CardsStaticStmt']
-_C288 = CLASSES['MoreKeywords']
-_C293 = CLASSES['ObjectFilter']
-_C299 = CLASSES['ControlledThing']
-_C306 = CLASSES['MayEffect']
-_C309 = CLASSES['ChooseAmongEffect']
-_C312 = CLASSES['ExtraTurnEffect']
-_C316 = CLASSES['CantCastEffect']
-_C319 = CLASSES['PlayerTopCardActionEffect']
-_C322 = CLASSES['LoseLifeEffect']
-_C325 = CLASSES['PlayerMillEffect']
-_C327 = CLASSES['MayPlayEffect']
-_C329 = CLASSES['BlockRequirementEffect']
-_C333 = CLASSES['RevealTopEffect']
-_C336 = CLASSES['TopCardActionEffect']
-_C338 = CLASSES['PayEffect']
-_C341 = CLASSES['NumberedActionEffect']
-_C343 = CLASSES['AttachEffect']
-_C346 = CLASSES['FightEffect']
-_C349 = CLASSES['LookAtTopEffect']
-_C353 = CLASSES['ObjectDamageEffect']
-_C358 = CLASSES['MoveCountersEffect']
-_C361 = CLASSES['ChangeBaseEffect']
-_C363 = CLASSES['TransformEffect']
-_C371 = CLASSES['Mode']
-_C378 = CLASSES['TriggeredStmt']
-_C381 = CLASSES['ActivatedStmt']
-_C383 = CLASSES['PTDefiningStmt']
-_C386 = CLASSES['SpellKind']
-_C390 = CLASSES['EntersTappedStmt']
-_C393 = CLASSES['CostPerPermanentStmt']
-_C395 = CLASSES['CostPerTargetStmt']
-_C397 = CLASSES['UncounterableStmt']
-_C401 = CLASSES['StaticStmt']
-_C402 = CLASSES['KeywordCost']
-_C404 = CLASSES['TypeArg']
-_C405 = CLASSES['QualityArg']
-_C407 = CLASSES['OntoArg']
-_C409 = CLASSES['ForArg']
-_C422 = CLASSES['ControlClause']
-_C431 = CLASSES['DividedDamageEffect']
-_C433 = CLASSES['DamageEffect']
-_C435 = CLASSES['DestroyEffect']
-_C438 = CLASSES['DrawEffect']
-_C440 = CLASSES['TokenCopyEffect']
-_C445 = CLASSES['TokenEffect']
-_C446 = CLASSES['AddManaEffect']
-_C448 = CLASSES['DiscardEffect']
-_C450 = CLASSES['GainLifeEffect']
-_C453 = CLASSES['GainControlEffect']
-_C455 = CLASSES['ReturnDiscardedEffect']
-_C457 = CLASSES['ReturnToHandEffect']
-_C460 = CLASSES['ReturnFromGraveyardEffect']
-_C464 = CLASSES['ReturnToBattlefieldEffect']
-_C467 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C472 = CLASSES['SearchEffect']
-_C476 = CLASSES['CounterSpellEffect']
-_C478 = CLASSES['ShuffleEffect']
-_C481 = CLASSES['ShuffleIntoEffect']
-_C485 = CLASSES['MillEffect']
-_C488 = CLASSES['PutFromHandEffect']
-_C492 = CLASSES['PutCountersEffect']
-_C495 = CLASSES['PutOnLibraryEffect']
-_C497 = CLASSES['PutIntoZoneEffect']
-_C503 = CLASSES['ExileEffect']
-_C506 = CLASSES['ExileCardsEffect']
-_C508 = CLASSES['ExileTopEffect']
-_C510 = CLASSES['RegenerateEffect']
-_C514 = CLASSES['PlayerSacrificesEffect']
-_C518 = CLASSES['SacrificeEffect']
-_C520 = CLASSES['UntapEffect']
-_C522 = CLASSES['TapOrUntapEffect']
-_C524 = CLASSES['TapEffect']
-_C528 = CLASSES['RemoveCountersEffect']
-_C530 = CLASSES['DelayedEffect']
-_C532 = CLASSES['PreventEffect']
-_C534 = CLASSES['CastThisEffect']
-_C536 = CLASSES['CopySpellEffect']
-_C537 = CLASSES['NoRegenEffect']
-_C541 = CLASSES['PhaseOutEffect']
-_C544 = CLASSES['NoUntapEffect']
-_C547 = CLASSES['ContinuousEffect']
-_C549 = CLASSES['PlayerRef']
-_C556 = CLASSES['AnyNumberTargets']
-_C558 = CLASSES['AnyTarget']
-_C561 = CLASSES['UpToTargets']
-_C563 = CLASSES['EachPlayers']
-_C565 = CLASSES['ThatRef']
-_C567 = CLASSES['EnchantedRef']
-_C574 = CLASSES['BeginningTrigger']
-_C578 = CLASSES['LastCounterTrigger']
-_C582 = CLASSES['BatchAttackTrigger']
-_C584 = CLASSES['ThisTrigger']
-_C587 = CLASSES['DiscardTrigger']
-_C591 = CLASSES['CastTrigger']
-_C594 = CLASSES['YoursTrigger']
-_C607 = CLASSES['ZonePlace']
-_C613 = CLASSES['PTChange']
-_C616 = CLASSES['CantAttackOrBlock']
-_C618 = CLASSES['CantAttack']
-_C620 = CLASSES['CantBlock']
-_C622 = CLASSES['CantBeBlockedByFewer']
-_C623 = CLASSES['CantBeBlockedExcept']
-_C624 = CLASSES['CanBlockOnly']
-_C626 = CLASSES['CantBeTargetedBy']
-_C627 = CLASSES['CantBeTargeted']
-_C629 = CLASSES['CantBeDestroyed']
-_C631 = CLASSES['CantPhaseOut']
-_C633 = CLASSES['PhasesEachUntap']
-_C635 = CLASSES['GainsAbility']
-_C638 = CLASSES['HasKeywordAtManaCost']
-_C639 = CLASSES['HasKeywords']
-_C640 = CLASSES['LosesKeywords']
-_C643 = CLASSES['CombatDamageSteps']
-_C645 = CLASSES['AssignsExcess']
-_C647 = CLASSES['AttacksUntapped']
-_C649 = CLASSES['DoesntUntap']
-_C651 = CLASSES['DamageGainsLife']
-_C653 = CLASSES['DamageIsLethal']
-_C655 = CLASSES['DamageAsCounters']
-_C657 = CLASSES['CantBeBlockedBy']
-_C659 = CLASSES['CantBeAttachedBy']
-_C661 = CLASSES['PreventDamageFrom']
-_C663 = CLASSES['AttacksDespite']
-_C665 = CLASSES['MaxBlockers']
-_C667 = CLASSES['AttacksEachCombat']
-_C669 = CLASSES['BlocksEachCombat']
-_C671 = CLASSES['CantBeBlocked']
-_C674 = CLASSES['BecomesCreature']
-_C676 = CLASSES['IsColor']
-_C718 = CLASSES['Duration']
-_C721 = CLASSES['TargetObject']
-_C723 = CLASSES['FromGraveyard']
-_C729 = CLASSES['OntoBattlefield']
-_C732 = CLASSES['IntoHand']
-_C734 = CLASSES['IntoGraveyard']
-_C737 = CLASSES['CostValue']
-_C760 = CLASSES['BackRef']
-_C762 = CLASSES['TargetPlayer']
-_C766 = CLASSES['EachObjects']
-_C778 = CLASSES['QualityRef']
-_C804 = CLASSES['PerTime']
-_C808 = CLASSES['PerObject']
-_C813 = CLASSES['PowerOf']
-_C839 = CLASSES['EntersEvent']
-_C842 = CLASSES['LeavesEvent']
-_C844 = CLASSES['DiesEvent']
-_C846 = CLASSES['ToGraveyardEvent']
-_C848 = CLASSES['AttacksAloneEvent']
-_C850 = CLASSES['AttacksEvent']
-_C852 = CLASSES['BlocksEvent']
-_C856 = CLASSES['BlockedEvent']
-_C858 = CLASSES['PhasesEvent']
-_C860 = CLASSES['TurnedUpEvent']
-_C862 = CLASSES['ExiledThisWayEvent']
-_C864 = CLASSES['TargetedEvent']
-_C867 = CLASSES['DealsDamageEvent']
-_C869 = CLASSES['DealtDamageEvent']
+_C216 = CLASSES['CountersThereCondition']
+_C219 = CLASSES['CardTypesCondition']
+_C221 = CLASSES['ItIsCondition']
+_C224 = CLASSES['PaidCondition']
+_C230 = CLASSES['ManaCost']
+_C236 = CLASSES['ModeChoice']
+_C241 = CLASSES['CountOf']
+_C247 = CLASSES['SkipExtraTurnStmt']
+_C250 = CLASSES['CantSearchStmt']
+_C252 = CLASSES['HandSizeStmt']
+_C254 = CLASSES['PreventDamageByStmt']
+_C256 = CLASSES['CostReductionStmt']
+_C261 = CLASSES['EntersWithStmt']
+_C264 = CLASSES['AmplifyStmt']
+_C267 = CLASSES['AsTurnedFaceUpStmt']
+_C269 = CLASSES['EntersAsCopyStmt']
+_C270 = CLASSES['CardAltCostStmt']
+_C272 = CLASSES['CardAddCostStmt']
+_C275 = CLASSES['CantActivateStmt']
+_C277 = CLASSES['TopRevealedStmt']
+_C280 = CLASSES['AdditionalLandStmt']
+_C283 = CLASSES['PlayTopStmt']
+_C286 = CLASSES['CardsStaticStmt']
+_C292 = CLASSES['MoreKeywords']
+_C297 = CLASSES['ObjectFilter']
+_C303 = CLASSES['ControlledThing']
+_C310 = CLASSES['MayEffect']
+_C313 = CLASSES['ChooseAmongEffect']
+_C316 = CLASSES['ExtraTurnEffect']
+_C320 = CLASSES['CantCastEffect']
+_C323 = CLASSES['PlayerTopCardActionEffect']
+_C326 = CLASSES['LoseLifeEffect']
+_C329 = CLASSES['PlayerMillEffect']
+_C331 = CLASSES['MayPlayEffect']
+_C333 = CLASSES['BlockRequirementEffect']
+_C337 = CLASSES['RevealTopEffect']
+_C340 = CLASSES['TopCardActionEffect']
+_C342 = CLASSES['PayEffect']
+_C345 = CLASSES['NumberedActionEffect']
+_C347 = CLASSES['AttachEffect']
+_C350 = CLASSES['FightEffect']
+_C353 = CLASSES['LookAtTopEffect']
+_C357 = CLASSES['ObjectDamageEffect']
+_C362 = CLASSES['MoveCountersEffect']
+_C365 = CLASSES['ChangeBaseEffect']
+_C367 = CLASSES['TransformEffect']
+_C375 = CLASSES['Mode']
+_C382 = CLASSES['TriggeredStmt']
+_C385 = CLASSES['ActivatedStmt']
+_C387 = CLASSES['PTDefiningStmt']
+_C390 = CLASSES['SpellKind']
+_C394 = CLASSES['EntersTappedStmt']
+_C397 = CLASSES['CostPerPermanentStmt']
+_C399 = CLASSES['CostPerTargetStmt']
+_C401 = CLASSES['UncounterableStmt']
+_C405 = CLASSES['StaticStmt']
+_C406 = CLASSES['KeywordCost']
+_C408 = CLASSES['TypeArg']
+_C409 = CLASSES['QualityArg']
+_C411 = CLASSES['OntoArg']
+_C413 = CLASSES['ForArg']
+_C426 = CLASSES['ControlClause']
+_C435 = CLASSES['DividedDamageEffect']
+_C437 = CLASSES['DamageEffect']
+_C439 = CLASSES['DestroyEffect']
+_C442 = CLASSES['DrawEffect']
+_C444 = CLASSES['TokenCopyEffect']
+_C449 = CLASSES['TokenEffect']
+_C450 = CLASSES['AddManaEffect']
+_C452 = CLASSES['DiscardEffect']
+_C454 = CLASSES['GainLifeEffect']
+_C457 = CLASSES['GainControlEffect']
+_C459 = CLASSES['ReturnDiscardedEffect']
+_C461 = CLASSES['ReturnToHandEffect']
+_C464 = CLASSES['ReturnFromGraveyardEffect']
+_C468 = CLASSES['ReturnToBattlefieldEffect']
+_C471 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C476 = CLASSES['SearchEffect']
+_C480 = CLASSES['CounterSpellEffect']
+_C482 = CLASSES['ShuffleEffect']
+_C485 = CLASSES['ShuffleIntoEffect']
+_C489 = CLASSES['MillEffect']
+_C492 = CLASSES['PutFromHandEffect']
+_C496 = CLASSES['PutCountersEffect']
+_C499 = CLASSES['PutOnLibraryEffect']
+_C501 = CLASSES['PutIntoZoneEffect']
+_C507 = CLASSES['ExileEffect']
+_C510 = CLASSES['ExileCardsEffect']
+_C512 = CLASSES['ExileTopEffect']
+_C514 = CLASSES['RegenerateEffect']
+_C518 = CLASSES['PlayerSacrificesEffect']
+_C522 = CLASSES['SacrificeEffect']
+_C524 = CLASSES['UntapEffect']
+_C526 = CLASSES['TapOrUntapEffect']
+_C528 = CLASSES['TapEffect']
+_C530 = CLASSES['RemoveAllCountersEffect']
+_C534 = CLASSES['RemoveCountersEffect']
+_C536 = CLASSES['DelayedEffect']
+_C538 = CLASSES['PreventEffect']
+_C540 = CLASSES['CastThisEffect']
+_C542 = CLASSES['CopySpellEffect']
+_C543 = CLASSES['NoRegenEffect']
+_C547 = CLASSES['PhaseOutEffect']
+_C550 = CLASSES['NoUntapEffect']
+_C553 = CLASSES['ContinuousEffect']
+_C555 = CLASSES['PlayerRef']
+_C562 = CLASSES['AnyNumberTargets']
+_C564 = CLASSES['AnyTarget']
+_C567 = CLASSES['UpToTargets']
+_C569 = CLASSES['EachPlayers']
+_C571 = CLASSES['ThatRef']
+_C573 = CLASSES['EnchantedRef']
+_C580 = CLASSES['BeginningTrigger']
+_C584 = CLASSES['LastCounterTrigger']
+_C588 = CLASSES['BatchAttackTrigger']
+_C590 = CLASSES['ThisTrigger']
+_C593 = CLASSES['DiscardTrigger']
+_C597 = CLASSES['CastTrigger']
+_C600 = CLASSES['YoursTrigger']
+_C613 = CLASSES['ZonePlace']
+_C619 = CLASSES['PTChange']
+_C622 = CLASSES['CantAttackOrBlock']
+_C624 = CLASSES['CantAttack']
+_C626 = CLASSES['CantBlock']
+_C628 = CLASSES['CantBeBlockedByFewer']
+_C629 = CLASSES['CantBeBlockedExcept']
+_C630 = CLASSES['CanBlockOnly']
+_C632 = CLASSES['CantBeTargetedBy']
+_C633 = CLASSES['CantBeTargeted']
+_C635 = CLASSES['CantBeDestroyed']
+_C637 = CLASSES['CantPhaseOut']
+_C639 = CLASSES['PhasesEachUntap']
+_C641 = CLASSES['GainsAbility']
+_C644 = CLASSES['HasKeywordAtManaCost']
+_C645 = CLASSES['HasKeywords']
+_C646 = CLASSES['LosesKeywords']
+_C649 = CLASSES['CombatDamageSteps']
+_C651 = CLASSES['AssignsExcess']
+_C653 = CLASSES['AttacksUntapped']
+_C655 = CLASSES['DoesntUntap']
+_C657 = CLASSES['DamageGainsLife']
+_C659 = CLASSES['DamageIsLethal']
+_C661 = CLASSES['DamageAsCounters']
+_C663 = CLASSES['CantBeBlockedBy']
+_C665 = CLASSES['CantBeAttachedBy']
+_C667 = CLASSES['PreventDamageFrom']
+_C669 = CLASSES['AttacksDespite']
+_C671 = CLASSES['MaxBlockers']
+_C673 = CLASSES['AttacksEachCombat']
+_C675 = CLASSES['BlocksEachCombat']
+_C677 = CLASSES['CantBeBlocked']
+_C680 = CLASSES['BecomesCreature']
+_C682 = CLASSES['IsColor']
+_C724 = CLASSES['Duration']
+_C727 = CLASSES['TargetObject']
+_C729 = CLASSES['FromGraveyard']
+_C735 = CLASSES['OntoBattlefield']
+_C738 = CLASSES['IntoHand']
+_C740 = CLASSES['IntoGraveyard']
+_C743 = CLASSES['CostValue']
+_C766 = CLASSES['BackRef']
+_C768 = CLASSES['TargetPlayer']
+_C772 = CLASSES['EachObjects']
+_C784 = CLASSES['QualityRef']
+_C810 = CLASSES['PerTime']
+_C814 = CLASSES['PerObject']
+_C819 = CLASSES['PowerOf']
+_C845 = CLASSES['EntersEvent']
+_C848 = CLASSES['LeavesEvent']
+_C850 = CLASSES['DiesEvent']
+_C852 = CLASSES['ToGraveyardEvent']
+_C854 = CLASSES['AttacksAloneEvent']
+_C856 = CLASSES['AttacksEvent']
+_C858 = CLASSES['BlocksEvent']
+_C862 = CLASSES['BlockedEvent']
+_C864 = CLASSES['PhasesEvent']
+_C866 = CLASSES['TurnedUpEvent']
+_C868 = CLASSES['ExiledThisWayEvent']
+_C870 = CLASSES['TargetedEvent']
+_C873 = CLASSES['DealsDamageEvent']
+_C875 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53731,7 +53991,7 @@ def _b45(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 111:  # fixed
             x = c[0]
-            value = _b226(x, inst, lim, made)
+            value = _b230(x, inst, lim, made)
             d['fixed'] = value
         elif r == 112:  # param
             x = c[0]
@@ -54527,11 +54787,11 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 221:  # instead
+        elif r == 225:  # instead
             d['instead'] = True
-        elif r == 222:  # may
+        elif r == 226:  # may
             d['may'] = True
-        elif r == 223:  # effects
+        elif r == 227:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -54540,7 +54800,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54549,7 +54809,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54563,9 +54823,9 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 364:  # lastinstead
+        elif r == 368:  # lastinstead
             d['lastinstead'] = True
-        elif r == 225:  # insteadcond
+        elif r == 229:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -54574,7 +54834,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 365:  # tailinstead
+        elif r == 369:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -54610,7 +54870,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # cost
             x = c[0]
-            value = _b226(x, inst, lim, made)
+            value = _b230(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -54644,23 +54904,23 @@ def _b100(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 227:  # supertypes
+        if r == 231:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 367 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 371 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 228:  # types
+        elif r == 232:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 368 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 372 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 229:  # subtypes
+        elif r == 233:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54737,7 +54997,7 @@ def _b104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 230:  # colors
+        if r == 234:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is tuple:
@@ -54746,7 +55006,7 @@ def _b104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 369 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 373 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -54819,15 +55079,15 @@ def _b107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 233:  # choice
+        if r == 237:  # choice
             x = c[0]
-            value = _b232(x, inst, lim, made)
+            value = _b236(x, inst, lim, made)
             d['choice'] = value
-        elif r == 234:  # sentences
+        elif r == 238:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 373:  # sentences
+        elif r == 377:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54867,7 +55127,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 235:  # stmts
+        elif r == 239:  # stmts
             values = d['stmts']
             for x in c:
                 if type(x) is Nt and x.rule == 33 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
@@ -54916,7 +55176,7 @@ def _b118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['base'] = value
         elif r == 117:  # count
             x = c[0]
-            value = _b237(x, inst, lim, made)
+            value = _b241(x, inst, lim, made)
             d['count'] = value
         else:
             _node(c, inst, lim, made)
@@ -54958,7 +55218,7 @@ def _b120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 238:  # x
+        elif r == 242:  # x
             d['x'] = True
         elif r == 122:  # word
             x = c[0]
@@ -54974,11 +55234,11 @@ def _b120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['that'] = value
         elif r == 127:  # count
             x = c[0]
-            value = _b237(x, inst, lim, made)
+            value = _b241(x, inst, lim, made)
             d['count'] = value
         elif r == 128:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 243 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55098,7 +55358,7 @@ def _b133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 132:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 240 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 244 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55137,15 +55397,15 @@ def _b136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 135:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 285:  # args
+        elif r == 289:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 288 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -55189,10 +55449,10 @@ def _b138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b136(x, inst, lim, made)
             d['first'] = value
-        elif r == 289:  # more
+        elif r == 293:  # more
             values = d['more']
             for x in c:
-                values.append(_b288(x, inst, lim, made))
+                values.append(_b292(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55377,7 +55637,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55453,7 +55713,7 @@ def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 155:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55493,7 +55753,7 @@ def _b159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 158:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55573,7 +55833,7 @@ def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 164:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55615,7 +55875,7 @@ def _b168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 167:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55765,15 +56025,15 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 294:  # cant
+        if r == 298:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 295:  # did
+        elif r == 299:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 296:  # dont
+        elif r == 300:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -55809,7 +56069,7 @@ def _b182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 297:  # its
+        if r == 301:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -55891,7 +56151,7 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 185:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56009,7 +56269,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 192:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56045,7 +56305,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 194:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56079,7 +56339,7 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 300:  # things
+        if r == 304:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -56087,8 +56347,8 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 299:
-                    values.append(_b299(x, inst, lim, made))
+                elif x.rule == 303:
+                    values.append(_b303(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -56199,7 +56459,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['count'] = value
-        elif r == 301:  # ormore
+        elif r == 305:  # ormore
             d['ormore'] = True
         elif r == 202:  # counter
             x = c[0]
@@ -56361,7 +56621,51 @@ def _b212(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b216(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CountersThereCondition (class CountersThereCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C216()
+    d: dict[str, Any] = {'count': None, 'counter': None, 'there': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 213:  # count
+            x = c[0]
+            value = _b120(x, inst, lim, made)
+            d['count'] = value
+        elif r == 214:  # counter
+            x = c[0]
+            value = _b130(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 215:  # there
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['there'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardTypesCondition (class CardTypesCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56377,7 +56681,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C215()
+    inst: Any = _C219()
     d: dict[str, Any] = {'count': None, 'types': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56385,11 +56689,11 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 213:  # count
+        if r == 217:  # count
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['count'] = value
-        elif r == 214:  # types
+        elif r == 218:  # types
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['types'] = value
@@ -56401,7 +56705,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56417,7 +56721,7 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C217()
+    inst: Any = _C221()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56425,9 +56729,9 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 216:  # filter
+        if r == 220:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56437,7 +56741,7 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56453,7 +56757,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C220()
+    inst: Any = _C224()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56461,36 +56765,36 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 302:  # subject
+        if r == 306:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 429:  # negated
+        elif r == 433:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 303:  # thatspell
+        elif r == 307:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 218:  # word
+        elif r == 222:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 308 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 219:  # linked
+        elif r == 223:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
-            value = _b226(x, inst, lim, made)
+            value = _b230(x, inst, lim, made)
             d['linked'] = value
         else:
             _node(c, inst, lim, made)
@@ -56500,7 +56804,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaCost (class ManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56516,7 +56820,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C226()
+    inst: Any = _C230()
     d: dict[str, Any] = {'symbols': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56524,7 +56828,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 366:  # symbols
+        if r == 370:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -56537,7 +56841,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b232(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ModeChoice (class ModeChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56553,7 +56857,7 @@ def _b232(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C232()
+    inst: Any = _C236()
     d: dict[str, Any] = {'count': None, 'modes': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56561,14 +56865,14 @@ def _b232(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 231:  # count
+        if r == 235:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 372:  # modes
+        elif r == 376:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b371(x, inst, lim, made))
+                values.append(_b375(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56577,7 +56881,7 @@ def _b232(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountOf (class CountOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56593,7 +56897,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C237()
+    inst: Any = _C241()
     d: dict[str, Any] = {'filter': None, 'onbf': False, 'gy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56601,13 +56905,13 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 236:  # filter
+        if r == 240:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
-        elif r == 570:  # onbf
+        elif r == 576:  # onbf
             d['onbf'] = True
-        elif r == 571:  # gy
+        elif r == 577:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -56617,7 +56921,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56633,7 +56937,7 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C243()
+    inst: Any = _C247()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56641,11 +56945,11 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 241:  # who
+        if r == 245:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 242:  # skip
+        elif r == 246:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -56657,7 +56961,7 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56673,7 +56977,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C246()
+    inst: Any = _C250()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56681,11 +56985,11 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 244:  # who
+        if r == 248:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 245:  # search
+        elif r == 249:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -56697,7 +57001,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56713,7 +57017,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C248()
+    inst: Any = _C252()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56721,7 +57025,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 247:  # amount
+        if r == 251:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -56733,7 +57037,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56749,7 +57053,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C250()
+    inst: Any = _C254()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56757,9 +57061,9 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 249:  # filter
+        if r == 253:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56769,7 +57073,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56785,7 +57089,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C252()
+    inst: Any = _C256()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56793,7 +57097,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 384:  # zones
+        if r == 388:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -56801,11 +57105,11 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 607:
-                    values.append(_b607(x, inst, lim, made))
+                elif x.rule == 613:
+                    values.append(_b613(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 387:  # spells
+        elif r == 391:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -56813,13 +57117,13 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 386:
-                    values.append(_b386(x, inst, lim, made))
+                elif x.rule == 390:
+                    values.append(_b390(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 251:  # amount
+        elif r == 255:  # amount
             x = c[0]
-            value = _b226(x, inst, lim, made)
+            value = _b230(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -56829,7 +57133,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56845,7 +57149,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C257()
+    inst: Any = _C261()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56853,7 +57157,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 253:  # condition
+        if r == 257:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56862,24 +57166,24 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 254:  # amount
+        elif r == 258:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 255:  # counter
+        elif r == 259:  # counter
             x = c[0]
             value = _b130(x, inst, lim, made)
             d['counter'] = value
-        elif r == 256:  # word
+        elif r == 260:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 308 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 388:  # keywords
+        elif r == 392:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56888,7 +57192,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -56901,7 +57205,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56917,7 +57221,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C260()
+    inst: Any = _C264()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56925,11 +57229,11 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 258:  # amount
+        if r == 262:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 259:  # counter
+        elif r == 263:  # counter
             x = c[0]
             value = _b130(x, inst, lim, made)
             d['counter'] = value
@@ -56941,7 +57245,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56957,7 +57261,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C263()
+    inst: Any = _C267()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56965,11 +57269,11 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 261:  # amount
+        if r == 265:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 262:  # counter
+        elif r == 266:  # counter
             x = c[0]
             value = _b130(x, inst, lim, made)
             d['counter'] = value
@@ -56981,7 +57285,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56997,7 +57301,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C265()
+    inst: Any = _C269()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57005,9 +57309,9 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 264:  # filter
+        if r == 268:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57017,7 +57321,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57033,7 +57337,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C266()
+    inst: Any = _C270()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57041,7 +57345,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 391:  # parts
+        if r == 395:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57063,7 +57367,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57079,7 +57383,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C268()
+    inst: Any = _C272()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57087,7 +57391,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 267:  # cost
+        if r == 271:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
@@ -57099,7 +57403,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57115,7 +57419,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C271()
+    inst: Any = _C275()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57123,11 +57427,11 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 269:  # affected
+        if r == 273:  # affected
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['affected'] = value
-        elif r == 270:  # cantactivate
+        elif r == 274:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -57139,7 +57443,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57155,7 +57459,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C273()
+    inst: Any = _C277()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57163,7 +57467,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 272:  # revealed
+        if r == 276:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -57175,7 +57479,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57191,7 +57495,7 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C276()
+    inst: Any = _C280()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57199,11 +57503,11 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 274:  # count
+        if r == 278:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 275:  # turns
+        elif r == 279:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -57215,7 +57519,7 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57231,7 +57535,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C279()
+    inst: Any = _C283()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57239,15 +57543,15 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 277:  # verb
+        if r == 281:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 278:  # filter
+        elif r == 282:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57257,7 +57561,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57273,7 +57577,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C282()
+    inst: Any = _C286()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57281,15 +57585,15 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # affected
+        if r == 284:  # affected
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['affected'] = value
-        elif r == 281:  # offbf
+        elif r == 285:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 398:  # parts
+        elif r == 402:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57298,7 +57602,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 614 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 620 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57311,7 +57615,7 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57327,7 +57631,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C288()
+    inst: Any = _C292()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57335,11 +57639,11 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 286:  # sep
+        if r == 290:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 287:  # use
+        elif r == 291:  # use
             x = c[0]
             value = _b136(x, inst, lim, made)
             d['use'] = value
@@ -57351,7 +57655,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57367,7 +57671,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C293()
+    inst: Any = _C297()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57375,141 +57679,141 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # other
+        if r == 693:  # other
             d['other'] = True
-        elif r == 688:  # another
+        elif r == 694:  # another
             d['another'] = True
-        elif r == 689:  # facedown
+        elif r == 695:  # facedown
             d['facedown'] = True
-        elif r == 690:  # faceup
+        elif r == 696:  # faceup
             d['faceup'] = True
-        elif r == 410:  # exiled
+        elif r == 414:  # exiled
             d['exiled'] = True
-        elif r == 411:  # combat
+        elif r == 415:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 412:  # combat
+        elif r == 416:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 413:  # states
+        elif r == 417:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 691:  # states
+        elif r == 697:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 791:  # nons
+        elif r == 797:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 792:  # colors
+        elif r == 798:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 369 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 373 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 793:  # supertypes
+        elif r == 799:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 367 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 371 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 794:  # multis
+        elif r == 800:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 795:  # types
+        elif r == 801:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 796:  # subtypes
+        elif r == 802:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 797:  # ortypes
+        elif r == 803:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 798:  # andor
+        elif r == 804:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 799:  # ortypes
+        elif r == 805:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 290:  # kind
+        elif r == 294:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 414:  # chosen
+        elif r == 418:  # chosen
             d['chosen'] = True
-        elif r == 692:  # mv
+        elif r == 698:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 693:  # mvparam
+        elif r == 699:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 243 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 415:  # mvdir
+        elif r == 419:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 416:  # samemv
+        elif r == 420:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 417:  # ptstat
+        elif r == 421:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 418:  # ptval
+        elif r == 422:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 419:  # ptdir
+        elif r == 423:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 694:  # keywords
+        elif r == 700:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57518,27 +57822,27 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 420:  # without
+        elif r == 424:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 291:  # controller
+        elif r == 295:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b422(x, inst, lim, made)
+            value = _b426(x, inst, lim, made)
             d['controller'] = value
-        elif r == 428:  # late
+        elif r == 432:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -57547,16 +57851,16 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 695:  # blocked_by_this
+        elif r == 701:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 696:  # attacking_you
+        elif r == 702:  # attacking_you
             d['attacking_you'] = True
-        elif r == 292:  # name
+        elif r == 296:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -57573,7 +57877,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57589,7 +57893,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C299()
+    inst: Any = _C303()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57597,9 +57901,9 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 298:  # filter
+        if r == 302:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57609,7 +57913,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57625,7 +57929,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C306()
+    inst: Any = _C310()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57633,9 +57937,9 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 305:  # effect
+        if r == 309:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57648,7 +57952,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57664,7 +57968,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C309()
+    inst: Any = _C313()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57672,11 +57976,11 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 307:  # player
+        if r == 311:  # player
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
-        elif r == 552:  # options
+        elif r == 558:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -57684,13 +57988,13 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 293:
-                    values.append(_b293(x, inst, lim, made))
+                elif x.rule == 297:
+                    values.append(_b297(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 308:  # last
+        elif r == 312:  # last
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -57700,7 +58004,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57716,7 +58020,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C316()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57724,13 +58028,13 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 310:  # player
+        if r == 314:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
-        elif r == 311:  # extra
+        elif r == 315:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -57742,7 +58046,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57758,7 +58062,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C316()
+    inst: Any = _C320()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57766,18 +58070,18 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # player
+        if r == 317:  # player
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
-        elif r == 314:  # samename
+        elif r == 318:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 553 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 559 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 315:  # nextturn
+        elif r == 319:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -57789,7 +58093,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57805,7 +58109,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C323()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57813,13 +58117,13 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 317:  # player
+        if r == 321:  # player
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
-        elif r == 318:  # action
+        elif r == 322:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57832,7 +58136,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57848,7 +58152,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C326()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57856,11 +58160,11 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # player
+        if r == 324:  # player
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
-        elif r == 321:  # amount
+        elif r == 325:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
@@ -57872,7 +58176,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57888,7 +58192,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C329()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57896,11 +58200,11 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # player
+        if r == 327:  # player
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
-        elif r == 324:  # amount
+        elif r == 328:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
@@ -57912,7 +58216,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57928,7 +58232,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C327()
+    inst: Any = _C331()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57936,7 +58240,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # play
+        if r == 330:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -57948,7 +58252,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57964,7 +58268,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C329()
+    inst: Any = _C333()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57972,9 +58276,9 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 328:  # target
+        if r == 332:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57987,7 +58291,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealTopEffect (class RevealTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58003,7 +58307,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C333()
+    inst: Any = _C337()
     d: dict[str, Any] = {'amount': None, 'filter': None, 'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58011,15 +58315,15 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 330:  # amount
+        if r == 334:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 331:  # filter
+        elif r == 335:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
-        elif r == 332:  # rest
+        elif r == 336:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -58031,7 +58335,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58047,7 +58351,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C336()
+    inst: Any = _C340()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58055,20 +58359,20 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 334:  # action
+        if r == 338:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 568:  # count
+        elif r == 574:  # count
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['count'] = value
-        elif r == 335:  # player
+        elif r == 339:  # player
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58078,7 +58382,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58094,7 +58398,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C338()
+    inst: Any = _C342()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58102,7 +58406,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 337:  # cost
+        if r == 341:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
@@ -58114,7 +58418,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58130,7 +58434,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C345()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58138,14 +58442,14 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 339:  # action
+        if r == 343:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 340:  # count
+        elif r == 344:  # count
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['count'] = value
@@ -58157,7 +58461,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58173,7 +58477,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C347()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58181,9 +58485,9 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # target
+        if r == 346:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58196,7 +58500,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58212,7 +58516,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C346()
+    inst: Any = _C350()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58220,16 +58524,16 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 344:  # first
+        if r == 348:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 345:  # second
+        elif r == 349:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58242,7 +58546,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58258,7 +58562,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C353()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58266,11 +58570,11 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 347:  # amount
+        if r == 351:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 348:  # order
+        elif r == 352:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -58282,7 +58586,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58298,7 +58602,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C353()
+    inst: Any = _C357()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58306,20 +58610,20 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 350:  # source
+        if r == 354:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 351:  # power
+        elif r == 355:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 352:  # target
+        elif r == 356:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58332,7 +58636,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58348,7 +58652,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C358()
+    inst: Any = _C362()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58356,24 +58660,24 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 354:  # amount
+        if r == 358:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 355:  # counter
+        elif r == 359:  # counter
             x = c[0]
             value = _b130(x, inst, lim, made)
             d['counter'] = value
-        elif r == 356:  # source
+        elif r == 360:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 357:  # target
+        elif r == 361:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58386,7 +58690,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeBaseEffect (class ChangeBaseEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58402,7 +58706,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C365()
     d: dict[str, Any] = {'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58410,11 +58714,11 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 359:  # which
+        if r == 363:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 360:  # amount
+        elif r == 364:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
@@ -58426,7 +58730,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TransformEffect (class TransformEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58442,7 +58746,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C367()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58450,9 +58754,9 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # target
+        if r == 366:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58465,7 +58769,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58481,7 +58785,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C375()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58489,11 +58793,11 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 370:  # sentences
+        if r == 374:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 569:  # sentences
+        elif r == 575:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -58505,7 +58809,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58521,7 +58825,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C378()
+    inst: Any = _C382()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58529,20 +58833,20 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 374:  # zone
+        if r == 378:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 375:  # trigger
+        elif r == 379:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 575 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 581 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 376:  # condition
+        elif r == 380:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -58551,11 +58855,11 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 377:  # sentences
+        elif r == 381:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 595:  # sentences
+        elif r == 601:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -58567,7 +58871,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58583,7 +58887,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C385()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58591,41 +58895,41 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # special
+        if r == 602:  # special
             d['special'] = True
-        elif r == 597:  # fromhand
+        elif r == 603:  # fromhand
             d['fromhand'] = True
-        elif r == 379:  # param
+        elif r == 383:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 243 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 598:  # cost
+        elif r == 604:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 599:  # param
+        elif r == 605:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 243 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 380:  # sentences
+        elif r == 384:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 600:  # sentences
+        elif r == 606:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 601:  # restriction
+        elif r == 607:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -58634,19 +58938,19 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 602:  # once
+        elif r == 608:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 603:  # sorcery
+        elif r == 609:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 604:  # castable
+        elif r == 610:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -58660,7 +58964,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58676,7 +58980,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C383()
+    inst: Any = _C387()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58684,13 +58988,13 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # both
+        if r == 777:  # both
             d['both'] = True
-        elif r == 605:  # which
+        elif r == 611:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 382:  # amount
+        elif r == 386:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
@@ -58702,7 +59006,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58718,7 +59022,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C386()
+    inst: Any = _C390()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58726,9 +59030,9 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # filter
+        if r == 389:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58738,7 +59042,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58754,7 +59058,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C390()
+    inst: Any = _C394()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58762,7 +59066,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # tapped
+        if r == 393:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -58774,7 +59078,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58790,7 +59094,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C393()
+    inst: Any = _C397()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58798,20 +59102,20 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 392:  # cost
+        if r == 396:  # cost
             x = c[0]
-            value = _b226(x, inst, lim, made)
+            value = _b230(x, inst, lim, made)
             d['cost'] = value
-        elif r == 609:  # param
+        elif r == 615:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 243 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 610:  # filter
+        elif r == 616:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58821,7 +59125,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58837,7 +59141,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C395()
+    inst: Any = _C399()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58845,9 +59149,9 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 394:  # cost
+        if r == 398:  # cost
             x = c[0]
-            value = _b226(x, inst, lim, made)
+            value = _b230(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -58857,7 +59161,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58873,7 +59177,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C401()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58881,7 +59185,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 396:  # countered
+        if r == 400:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -58893,7 +59197,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58909,7 +59213,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C405()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58917,7 +59221,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 399:  # precondition
+        if r == 403:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -58926,35 +59230,35 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 677:  # this
+        elif r == 683:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 678:  # enchanted
+        elif r == 684:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 679:  # host
+        elif r == 685:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 680:  # equipped
+        elif r == 686:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 681:  # host
+        elif r == 687:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 682:  # affected
+        elif r == 688:  # affected
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['affected'] = value
-        elif r == 683:  # parts
+        elif r == 689:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58963,12 +59267,12 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 614 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 620 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 400:  # condition
+        elif r == 404:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -58985,7 +59289,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59001,7 +59305,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C406()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59009,7 +59313,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # parts
+        if r == 690:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -59018,7 +59322,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 790 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 796 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59031,7 +59335,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59047,7 +59351,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C404()
+    inst: Any = _C408()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59055,7 +59359,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 403:  # type
+        if r == 407:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -59067,7 +59371,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59083,7 +59387,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C405()
+    inst: Any = _C409()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59091,11 +59395,11 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # quality
+        if r == 691:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 686:  # subtype
+        elif r == 692:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -59107,7 +59411,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59123,7 +59427,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C411()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59131,7 +59435,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # subtype
+        if r == 410:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -59143,7 +59447,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59159,7 +59463,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C413()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59167,9 +59471,9 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # filter
+        if r == 412:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -59179,7 +59483,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59195,7 +59499,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C426()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59203,27 +59507,27 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # you
+        if r == 425:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 423:  # notyou
+        elif r == 427:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 424:  # own
+        elif r == 428:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 425:  # defending
+        elif r == 429:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 426:  # opponent
+        elif r == 430:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 427:  # opponents
+        elif r == 431:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -59235,7 +59539,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59251,7 +59555,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C431()
+    inst: Any = _C435()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59259,11 +59563,11 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # amount
+        if r == 434:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 800:  # evenly
+        elif r == 806:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -59273,7 +59577,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59289,7 +59593,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C437()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59297,46 +59601,46 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # named
+        if r == 703:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 698:  # amount
+        elif r == 704:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 699:  # equal
+        elif r == 705:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 801:  # power
+        elif r == 807:  # power
             x = c[0]
-            value = _b813(x, inst, lim, made)
+            value = _b819(x, inst, lim, made)
             d['power'] = value
-        elif r == 802:  # amount
+        elif r == 808:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 700:  # you
+        elif r == 706:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 701:  # target
+        elif r == 707:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 432:  # also
+        elif r == 436:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59349,7 +59653,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59365,7 +59669,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C439()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59373,9 +59677,9 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # target
+        if r == 438:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59388,7 +59692,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59404,7 +59708,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C442()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59412,13 +59716,13 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # player
+        if r == 440:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
-        elif r == 437:  # amount
+        elif r == 441:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
@@ -59430,7 +59734,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59446,7 +59750,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C444()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59454,9 +59758,9 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # target
+        if r == 443:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59469,7 +59773,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59485,7 +59789,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C449()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59493,39 +59797,39 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # count
+        if r == 445:  # count
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['count'] = value
-        elif r == 702:  # tapped
+        elif r == 708:  # tapped
             d['tapped'] = True
-        elif r == 442:  # power
+        elif r == 446:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 443:  # toughness
+        elif r == 447:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 703:  # colors
+        elif r == 709:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 369 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 373 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 704:  # subtypes
+        elif r == 710:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 705:  # types
+        elif r == 711:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 706:  # keywords
+        elif r == 712:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59534,28 +59838,28 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 444:  # tokname
+        elif r == 448:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 707:  # per
+        elif r == 713:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b130(x, inst, lim, made)
             d['per'] = value
-        elif r == 708:  # pertime
+        elif r == 714:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b804(x, inst, lim, made)
+            value = _b810(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -59565,7 +59869,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59581,7 +59885,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C450()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59589,9 +59893,9 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # anycolor
+        if r == 811:  # anycolor
             d['anycolor'] = True
-        elif r == 806:  # choices
+        elif r == 812:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -59601,23 +59905,23 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 709:  # last
+        elif r == 715:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 710:  # mana
+        elif r == 716:  # mana
             x = c[0]
-            value = _b226(x, inst, lim, made)
+            value = _b230(x, inst, lim, made)
             d['mana'] = value
-        elif r == 873:  # alts
+        elif r == 879:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b226(x, inst, lim, made))
-        elif r == 711:  # per
+                values.append(_b230(x, inst, lim, made))
+        elif r == 717:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b808(x, inst, lim, made)
+            value = _b814(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -59627,7 +59931,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59643,7 +59947,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C452()
     d: dict[str, Any] = {'player': None, 'third': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59651,31 +59955,31 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # player
+        if r == 451:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
-        elif r == 712:  # third
+        elif r == 718:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 713:  # hand
+        elif r == 719:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 714:  # amount
+        elif r == 720:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 809:  # random
+        elif r == 815:  # random
             d['random'] = True
-        elif r == 715:  # per
+        elif r == 721:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b804(x, inst, lim, made)
+            value = _b810(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -59685,7 +59989,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59701,7 +60005,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C454()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59709,31 +60013,31 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # player
+        if r == 453:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
-        elif r == 716:  # amount
+        elif r == 722:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 810:  # per
+        elif r == 816:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b804(x, inst, lim, made)
+            value = _b810(x, inst, lim, made)
             d['per'] = value
-        elif r == 811:  # per
+        elif r == 817:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b808(x, inst, lim, made)
+            value = _b814(x, inst, lim, made)
             d['per'] = value
-        elif r == 717:  # equal
+        elif r == 723:  # equal
             x = c[0]
-            value = _b813(x, inst, lim, made)
+            value = _b819(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -59743,7 +60047,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59759,7 +60063,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C457()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59767,18 +60071,18 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # target
+        if r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 452:  # duration
+        elif r == 456:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -59788,7 +60092,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59804,7 +60108,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C459()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59812,7 +60116,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # discarded
+        if r == 458:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -59824,7 +60128,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59840,7 +60144,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C461()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59848,14 +60152,14 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # target
+        if r == 460:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 719:  # yours
+        elif r == 725:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -59867,7 +60171,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59883,7 +60187,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C464()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59891,23 +60195,23 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 462:  # target
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['target'] = value
-        elif r == 459:  # source
+        elif r == 463:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b723(x, inst, lim, made)
+            value = _b729(x, inst, lim, made)
             d['source'] = value
-        elif r == 823:  # hand
+        elif r == 829:  # hand
             d['hand'] = True
-        elif r == 724:  # battlefield
+        elif r == 730:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 824:  # mine
+        elif r == 830:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -59917,7 +60221,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59933,7 +60237,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C468()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59941,30 +60245,30 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 465:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 725:  # fromgy
+        elif r == 731:  # fromgy
             d['fromgy'] = True
-        elif r == 825:  # choice
+        elif r == 831:  # choice
             d['choice'] = True
-        elif r == 826:  # facedown
+        elif r == 832:  # facedown
             d['facedown'] = True
-        elif r == 827:  # mine
+        elif r == 833:  # mine
             d['mine'] = True
-        elif r == 828:  # owners
+        elif r == 834:  # owners
             d['owners'] = True
-        elif r == 462:  # amount
+        elif r == 466:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 463:  # counter
+        elif r == 467:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -59978,7 +60282,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59994,7 +60298,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C471()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60002,11 +60306,11 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 465:  # filter
+        if r == 469:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
-        elif r == 466:  # hands
+        elif r == 470:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -60018,7 +60322,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60034,7 +60338,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C476()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60042,38 +60346,38 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # player
+        if r == 472:  # player
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
-        elif r == 726:  # upto
+        elif r == 732:  # upto
             d['upto'] = True
-        elif r == 469:  # count
+        elif r == 473:  # count
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['count'] = value
-        elif r == 470:  # filter
+        elif r == 474:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
-        elif r == 829:  # alts
+        elif r == 835:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b293(x, inst, lim, made))
-        elif r == 727:  # reveal
+                values.append(_b297(x, inst, lim, made))
+        elif r == 733:  # reveal
             d['reveal'] = True
-        elif r == 830:  # thatcard
+        elif r == 836:  # thatcard
             d['thatcard'] = True
-        elif r == 831:  # thosecards
+        elif r == 837:  # thosecards
             d['thosecards'] = True
-        elif r == 471:  # destination
+        elif r == 475:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 736 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 735:  # tapped
+        elif r == 741:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -60083,7 +60387,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60099,7 +60403,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C480()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60107,20 +60411,20 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # target
+        if r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 474:  # unless
+        elif r == 478:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b737(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['unless'] = value
-        elif r == 475:  # per
+        elif r == 479:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -60134,7 +60438,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60150,7 +60454,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C482()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60158,9 +60462,9 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # player
+        if r == 481:  # player
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60170,7 +60474,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60186,7 +60490,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C485()
     d: dict[str, Any] = {'target': None, 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60194,14 +60498,14 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # target
+        if r == 483:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 480:  # into
+        elif r == 484:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -60213,7 +60517,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60229,7 +60533,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C489()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60237,19 +60541,19 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # amount
+        if r == 486:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 483:  # player
+        elif r == 487:  # player
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
-        elif r == 484:  # owner
+        elif r == 488:  # owner
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -60259,7 +60563,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60275,7 +60579,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C492()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60283,11 +60587,11 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # filter
+        if r == 490:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
-        elif r == 487:  # battlefield
+        elif r == 491:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -60299,7 +60603,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60315,7 +60619,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C492()
+    inst: Any = _C496()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60323,17 +60627,17 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # amount
+        if r == 493:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 490:  # counter
+        elif r == 494:  # counter
             x = c[0]
             value = _b130(x, inst, lim, made)
             d['counter'] = value
-        elif r == 491:  # target
+        elif r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60346,7 +60650,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60362,7 +60666,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C499()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60370,24 +60674,24 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 493:  # target
+        if r == 497:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 494:  # source
+        elif r == 498:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b723(x, inst, lim, made)
+            value = _b729(x, inst, lim, made)
             d['source'] = value
-        elif r == 739:  # top
+        elif r == 745:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 740:  # bottom
+        elif r == 746:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -60399,7 +60703,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60415,7 +60719,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C501()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60423,9 +60727,9 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # target
+        if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60438,7 +60742,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60454,7 +60758,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C507()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60462,36 +60766,36 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # target
+        if r == 502:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 499:  # source
+        elif r == 503:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b723(x, inst, lim, made)
+            value = _b729(x, inst, lim, made)
             d['source'] = value
-        elif r == 500:  # amount
+        elif r == 504:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 501:  # counter
+        elif r == 505:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b130(x, inst, lim, made)
             d['counter'] = value
-        elif r == 502:  # also
+        elif r == 506:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60504,7 +60808,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60520,7 +60824,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C510()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60528,11 +60832,11 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # amount
+        if r == 508:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 505:  # gy
+        elif r == 509:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -60544,7 +60848,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60560,7 +60864,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C512()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60568,9 +60872,9 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # player
+        if r == 511:  # player
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60580,7 +60884,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60596,7 +60900,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C514()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60604,9 +60908,9 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # target
+        if r == 513:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60619,7 +60923,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60635,7 +60939,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C518()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60643,19 +60947,19 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # player
+        if r == 515:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
-        elif r == 512:  # amount
+        elif r == 516:  # amount
             x = c[0]
             value = _b120(x, inst, lim, made)
             d['amount'] = value
-        elif r == 513:  # filter
+        elif r == 517:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -60665,7 +60969,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60681,7 +60985,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C522()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60689,20 +60993,20 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # target
+        if r == 519:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 516:  # unless
+        elif r == 520:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b737(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['unless'] = value
-        elif r == 517:  # per
+        elif r == 521:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -60716,86 +61020,8 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C520()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 519:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C522()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 521:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60820,7 +61046,46 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 523:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C526()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 525:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60834,7 +61099,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60850,24 +61115,16 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C528()
-    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # amount
+        if r == 527:  # target
             x = c[0]
-            value = _b120(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 526:  # counter
-            x = c[0]
-            value = _b130(x, inst, lim, made)
-            d['counter'] = value
-        elif r == 527:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60881,7 +61138,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60897,76 +61154,17 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C530()
-    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # step
-            x = c[0]
-            if type(x) is Nt and x.rule == 832 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['step'] = value
-        elif r == 742:  # endcombat
+        if r == 529:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['endcombat'] = value
-        elif r == 529:  # effect
-            x = c[0]
-            if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['effect'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C532()
-    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 531:  # amount
-            x = c[0]
-            value = _b120(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 833:  # you
-            d['you'] = True
-        elif r == 743:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
+            d['removeall'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -60976,7 +61174,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -60992,28 +61190,28 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C534()
-    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # target
+        if r == 531:  # amount
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b120(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 532:  # counter
+            x = c[0]
+            value = _b130(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 533:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 744:  # label
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['label'] = value
-        elif r == 745:  # free
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['free'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -61023,7 +61221,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -61039,6 +61237,148 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C536()
+    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 747:  # step
+            x = c[0]
+            if type(x) is Nt and x.rule == 838 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['step'] = value
+        elif r == 748:  # endcombat
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['endcombat'] = value
+        elif r == 535:  # effect
+            x = c[0]
+            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['effect'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C538()
+    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 537:  # amount
+            x = c[0]
+            value = _b120(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 839:  # you
+            d['you'] = True
+        elif r == 749:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C540()
+    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 539:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 750:  # label
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['label'] = value
+        elif r == 751:  # free
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['free'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C542()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61046,14 +61386,14 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # target
+        if r == 541:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 746:  # newtargets
+        elif r == 752:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -61063,7 +61403,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61079,7 +61419,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C543()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61087,26 +61427,26 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # thatnoun
+        if r == 753:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 748:  # they
+        elif r == 754:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 749:  # destroyed
+        elif r == 755:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 750:  # target
+        elif r == 756:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 751:  # thisturn
+        elif r == 757:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -61116,7 +61456,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61132,7 +61472,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C547()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61140,22 +61480,22 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # target
+        if r == 544:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 539:  # phaseout
+        elif r == 545:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 540:  # unless
+        elif r == 546:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b737(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -61165,7 +61505,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61181,7 +61521,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C550()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61189,14 +61529,14 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # target
+        if r == 548:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 543:  # nountap
+        elif r == 549:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -61208,7 +61548,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61224,7 +61564,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C553()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61232,30 +61572,30 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # lead
+        if r == 551:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['lead'] = value
-        elif r == 752:  # target
+        elif r == 758:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 753:  # also
+        elif r == 759:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b766(x, inst, lim, made)
+            value = _b772(x, inst, lim, made)
             d['also'] = value
-        elif r == 754:  # group
+        elif r == 760:  # group
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['group'] = value
-        elif r == 755:  # parts
+        elif r == 761:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -61264,18 +61604,18 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 614 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 620 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 546:  # duration
+        elif r == 552:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['duration'] = value
-        elif r == 756:  # tail
+        elif r == 762:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -61284,12 +61624,12 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 614 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 620 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 757:  # itsland
+        elif r == 763:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -61299,7 +61639,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61315,7 +61655,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C555()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61323,13 +61663,13 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # controller
+        if r == 764:  # controller
             d['controller'] = True
-        elif r == 550:  # owner
+        elif r == 556:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 551:  # who
+        elif r == 557:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -61341,7 +61681,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61357,7 +61697,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C562()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61365,9 +61705,9 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # filter
+        if r == 561:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -61377,7 +61717,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61393,7 +61733,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C558()
+    inst: Any = _C564()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61401,7 +61741,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 557:  # any
+        if r == 563:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -61413,7 +61753,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61429,7 +61769,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C567()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61437,15 +61777,15 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # each
+        if r == 769:  # each
             d['each'] = True
-        elif r == 559:  # count
+        elif r == 565:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 560:  # filter
+        elif r == 566:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -61455,7 +61795,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61471,7 +61811,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C569()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61479,7 +61819,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # who
+        if r == 568:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -61491,7 +61831,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61507,7 +61847,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C571()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61515,7 +61855,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # that
+        if r == 570:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -61527,7 +61867,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61543,7 +61883,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C573()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61551,9 +61891,9 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # equipped
+        if r == 843:  # equipped
             d['equipped'] = True
-        elif r == 566:  # enchanted
+        elif r == 572:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -61565,7 +61905,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61581,7 +61921,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C580()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61589,11 +61929,11 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # whose
+        if r == 578:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 573:  # step
+        elif r == 579:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -61605,7 +61945,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61621,7 +61961,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C584()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61629,11 +61969,11 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # lead
+        if r == 582:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 577:  # counter
+        elif r == 583:  # counter
             x = c[0]
             value = _b130(x, inst, lim, made)
             d['counter'] = value
@@ -61645,7 +61985,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61661,7 +62001,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C588()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61669,15 +62009,15 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # lead
+        if r == 585:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 580:  # subject
+        elif r == 586:  # subject
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['subject'] = value
-        elif r == 581:  # batch
+        elif r == 587:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -61689,7 +62029,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61705,7 +62045,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C590()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61713,13 +62053,13 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # lead
+        if r == 589:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 767:  # creature
+        elif r == 773:  # creature
             d['creature'] = True
-        elif r == 768:  # events
+        elif r == 774:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -61728,7 +62068,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 840 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 846 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -61741,7 +62081,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61757,7 +62097,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C593()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61765,13 +62105,13 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # lead
+        if r == 591:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 586:  # card
+        elif r == 592:  # card
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['card'] = value
         else:
             _node(c, inst, lim, made)
@@ -61781,7 +62121,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61797,7 +62137,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C597()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61805,17 +62145,17 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # lead
+        if r == 594:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 589:  # who
+        elif r == 595:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 590:  # spell
+        elif r == 596:  # spell
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -61825,7 +62165,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61841,7 +62181,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C600()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61849,17 +62189,17 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # lead
+        if r == 598:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 870:  # thisor
+        elif r == 876:  # thisor
             d['thisor'] = True
-        elif r == 593:  # subject
+        elif r == 599:  # subject
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['subject'] = value
-        elif r == 769:  # events
+        elif r == 775:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -61868,12 +62208,12 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 840 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 846 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 770:  # undercontrol
+        elif r == 776:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -61883,7 +62223,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61899,7 +62239,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C613()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61907,11 +62247,11 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # command
+        if r == 612:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 608:  # battlefield
+        elif r == 614:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -61923,7 +62263,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61939,7 +62279,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C619()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61947,29 +62287,29 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # additional
+        if r == 778:  # additional
             d['additional'] = True
-        elif r == 611:  # power
+        elif r == 617:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 612:  # toughness
+        elif r == 618:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 773:  # per
+        elif r == 779:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b130(x, inst, lim, made)
             d['per'] = value
-        elif r == 774:  # perfilter
+        elif r == 780:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 871:  # onbf
+        elif r == 877:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61979,7 +62319,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61995,7 +62335,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C622()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62003,7 +62343,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # both
+        if r == 621:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -62015,7 +62355,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62031,7 +62371,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C624()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62039,7 +62379,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # attack
+        if r == 623:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -62051,7 +62391,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62067,7 +62407,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C626()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62075,7 +62415,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # block
+        if r == 625:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -62087,7 +62427,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62103,7 +62443,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C628()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62111,7 +62451,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # count
+        if r == 627:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -62123,7 +62463,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62139,7 +62479,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C629()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62147,7 +62487,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # filters
+        if r == 781:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -62155,8 +62495,8 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 293:
-                    values.append(_b293(x, inst, lim, made))
+                elif x.rule == 297:
+                    values.append(_b297(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -62167,7 +62507,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62183,7 +62523,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C630()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62191,7 +62531,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # filters
+        if r == 782:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -62199,8 +62539,8 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 293:
-                    values.append(_b293(x, inst, lim, made))
+                elif x.rule == 297:
+                    values.append(_b297(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -62211,7 +62551,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62227,7 +62567,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C632()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62235,9 +62575,9 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # quality
+        if r == 631:  # quality
             x = c[0]
-            value = _b778(x, inst, lim, made)
+            value = _b784(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -62247,7 +62587,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62263,7 +62603,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C633()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62271,7 +62611,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # opponents
+        if r == 786:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -62281,7 +62621,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62297,7 +62637,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C635()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62305,7 +62645,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # destroyed
+        if r == 634:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -62317,7 +62657,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62333,7 +62673,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C637()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62341,7 +62681,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # phase
+        if r == 636:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -62353,7 +62693,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62369,7 +62709,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C639()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62377,7 +62717,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # untap
+        if r == 638:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -62389,7 +62729,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62405,7 +62745,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C641()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62413,9 +62753,9 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # ability
+        if r == 640:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 781 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 787 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -62428,7 +62768,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62444,7 +62784,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C644()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62452,14 +62792,14 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # keyword
+        if r == 642:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 637:  # manacost
+        elif r == 643:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -62471,7 +62811,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62487,7 +62827,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C645()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62495,7 +62835,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # keywords
+        if r == 788:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -62504,7 +62844,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -62517,7 +62857,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62533,7 +62873,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C646()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62541,7 +62881,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # keywords
+        if r == 789:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -62550,7 +62890,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -62563,7 +62903,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62579,7 +62919,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C649()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62587,11 +62927,11 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # first
+        if r == 647:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 642:  # regular
+        elif r == 648:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -62605,7 +62945,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62621,7 +62961,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C651()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62629,7 +62969,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # excess
+        if r == 650:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -62641,7 +62981,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62657,7 +62997,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C653()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62665,7 +63005,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # untapped
+        if r == 652:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -62677,7 +63017,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62693,7 +63033,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C655()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62701,11 +63041,11 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # its
+        if r == 790:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 648:  # untap
+        elif r == 654:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -62717,7 +63057,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62733,7 +63073,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C657()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62741,7 +63081,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # gains
+        if r == 656:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -62753,7 +63093,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62769,7 +63109,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C653()
+    inst: Any = _C659()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62777,7 +63117,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # lethal
+        if r == 658:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -62789,7 +63129,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62805,7 +63145,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C661()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62813,7 +63153,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # ascounters
+        if r == 660:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -62825,7 +63165,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62841,7 +63181,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C657()
+    inst: Any = _C663()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62849,9 +63189,9 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # quality
+        if r == 662:  # quality
             x = c[0]
-            value = _b778(x, inst, lim, made)
+            value = _b784(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -62861,7 +63201,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62877,7 +63217,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C665()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62885,9 +63225,9 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # quality
+        if r == 664:  # quality
             x = c[0]
-            value = _b778(x, inst, lim, made)
+            value = _b784(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -62897,7 +63237,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62913,7 +63253,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C667()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62921,9 +63261,9 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # quality
+        if r == 666:  # quality
             x = c[0]
-            value = _b778(x, inst, lim, made)
+            value = _b784(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -62933,7 +63273,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62949,7 +63289,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C669()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62957,11 +63297,11 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # thisturn
+        if r == 791:  # thisturn
             d['thisturn'] = True
-        elif r == 662:  # keyword
+        elif r == 668:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62974,7 +63314,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62990,7 +63330,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C671()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62998,7 +63338,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # count
+        if r == 670:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -63010,7 +63350,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63026,7 +63366,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C667()
+    inst: Any = _C673()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63034,7 +63374,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # attacks
+        if r == 672:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -63046,7 +63386,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63062,7 +63402,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C675()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63070,7 +63410,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # blocks
+        if r == 674:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -63082,7 +63422,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63098,7 +63438,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C677()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63106,7 +63446,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # unblockable
+        if r == 676:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -63118,7 +63458,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63134,7 +63474,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C680()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63142,36 +63482,36 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # power
+        if r == 678:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 673:  # toughness
+        elif r == 679:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 786:  # colors
+        elif r == 792:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 369 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 373 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 872:  # colors
+        elif r == 878:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 369 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 373 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 787:  # subtypes
+        elif r == 793:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 788:  # keywords
+        elif r == 794:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -63180,12 +63520,12 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 789:  # still
+        elif r == 795:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -63195,7 +63535,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63211,7 +63551,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C682()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63219,9 +63559,9 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 675:  # color
+        if r == 681:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 369 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 373 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -63234,7 +63574,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63250,7 +63590,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C724()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63258,23 +63598,23 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # eot
+        if r == 822:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 817:  # next_upkeep
+        elif r == 823:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 818:  # losecontrol
+        elif r == 824:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 819:  # thisturn
+        elif r == 825:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 820:  # thiscombat
+        elif r == 826:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -63286,7 +63626,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63302,7 +63642,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C727()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63310,13 +63650,13 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # another
+        if r == 827:  # another
             d['another'] = True
-        elif r == 720:  # filter
+        elif r == 726:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
-        elif r == 822:  # ingy
+        elif r == 828:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -63326,7 +63666,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63342,7 +63682,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C729()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63350,7 +63690,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # whose
+        if r == 728:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -63362,7 +63702,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63378,7 +63718,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C735()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63386,7 +63726,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # zone
+        if r == 734:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -63398,7 +63738,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63414,7 +63754,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C738()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63422,9 +63762,9 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # player
+        if r == 737:  # player
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -63434,7 +63774,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63450,7 +63790,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C734()
+    inst: Any = _C740()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63458,9 +63798,9 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # player
+        if r == 739:  # player
             x = c[0]
-            value = _b549(x, inst, lim, made)
+            value = _b555(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -63470,7 +63810,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63486,7 +63826,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C743()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63494,13 +63834,13 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # cost
+        if r == 742:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 738:  # param
+        elif r == 744:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 243 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -63513,7 +63853,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63529,7 +63869,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C760()
+    inst: Any = _C766()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63537,9 +63877,9 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # word
+        if r == 765:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 553 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 559 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -63552,7 +63892,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63568,7 +63908,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C768()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63576,11 +63916,11 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # player
+        if r == 767:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 834:  # walker
+        elif r == 840:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -63590,7 +63930,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63606,7 +63946,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C772()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63614,33 +63954,33 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # quant
+        if r == 770:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 765:  # filter
+        elif r == 771:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
-        elif r == 835:  # attached
+        elif r == 841:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 553 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 559 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 836:  # samename
+        elif r == 842:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 553 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 559 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 874:  # ingy
+        elif r == 880:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -63650,7 +63990,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63666,7 +64006,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C784()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63674,13 +64014,13 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # word
+        if r == 783:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 779:  # param
+        elif r == 785:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 239 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 243 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -63693,7 +64033,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63709,7 +64049,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C810()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63717,9 +64057,9 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # word
+        if r == 809:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 304 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 308 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -63732,7 +64072,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63748,7 +64088,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C814()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63756,13 +64096,13 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # filter
+        if r == 813:  # filter
             x = c[0]
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
-        elif r == 879:  # gy
+        elif r == 885:  # gy
             d['gy'] = True
-        elif r == 880:  # bf
+        elif r == 886:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -63772,7 +64112,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63788,7 +64128,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C819()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63796,21 +64136,21 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # power
+        if r == 818:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 814:  # power
+        elif r == 820:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 815:  # target
+        elif r == 821:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 560 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -63823,7 +64163,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63839,7 +64179,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C839()
+    inst: Any = _C845()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63847,7 +64187,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 838:  # enters
+        if r == 844:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -63859,7 +64199,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63875,7 +64215,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C842()
+    inst: Any = _C848()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63883,7 +64223,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # leaves
+        if r == 847:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -63895,7 +64235,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63911,7 +64251,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C844()
+    inst: Any = _C850()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63919,7 +64259,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 843:  # dies
+        if r == 849:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -63931,7 +64271,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63947,7 +64287,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C846()
+    inst: Any = _C852()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63955,7 +64295,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 845:  # graveyard
+        if r == 851:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -63967,7 +64307,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63983,7 +64323,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C848()
+    inst: Any = _C854()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63991,7 +64331,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 847:  # alone
+        if r == 853:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -64003,7 +64343,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -64019,7 +64359,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C850()
+    inst: Any = _C856()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -64027,7 +64367,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 849:  # attacks
+        if r == 855:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -64039,7 +64379,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -64055,7 +64395,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C852()
+    inst: Any = _C858()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -64063,11 +64403,11 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 851:  # blocks
+        if r == 857:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 875:  # acreature
+        elif r == 881:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -64077,7 +64417,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -64093,7 +64433,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C856()
+    inst: Any = _C862()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -64101,21 +64441,21 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 853:  # blocked
+        if r == 859:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 854:  # article
+        elif r == 860:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 855:  # filter
+        elif r == 861:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b293(x, inst, lim, made)
+            value = _b297(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -64125,7 +64465,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -64141,7 +64481,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C858()
+    inst: Any = _C864()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -64149,7 +64489,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 857:  # direction
+        if r == 863:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -64161,7 +64501,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -64177,7 +64517,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C860()
+    inst: Any = _C866()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -64185,7 +64525,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 859:  # up
+        if r == 865:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -64197,7 +64537,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -64213,7 +64553,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C862()
+    inst: Any = _C868()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -64221,7 +64561,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 861:  # way
+        if r == 867:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -64233,7 +64573,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -64249,7 +64589,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C864()
+    inst: Any = _C870()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -64257,11 +64597,11 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # targeted
+        if r == 869:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 876:  # opponents
+        elif r == 882:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -64271,7 +64611,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -64287,7 +64627,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C867()
+    inst: Any = _C873()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -64295,13 +64635,13 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 877:  # combat
+        if r == 883:  # combat
             d['combat'] = True
-        elif r == 865:  # deals
+        elif r == 871:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 866:  # recipient
+        elif r == 872:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -64315,7 +64655,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -64331,7 +64671,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C869()
+    inst: Any = _C875()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -64339,9 +64679,9 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 878:  # combat
+        if r == 884:  # combat
             d['combat'] = True
-        elif r == 868:  # dealt
+        elif r == 874:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -64569,675 +64909,681 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 211 __asgn_plain
     _b212,  # 212 InGraveyardCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 213 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'types', o, lim, made),  # 214 __asgn_plain
-    _b215,  # 215 CardTypesCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 216 __asgn_plain
-    _b217,  # 217 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 218 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 219 __asgn_plain
-    _b220,  # 220 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 221 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 222 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 223 __asgn_oneormore
-    _node,  # 224 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 225 __asgn_plain
-    _b226,  # 226 ManaCost
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 227 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 228 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 229 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 230 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 231 __asgn_plain
-    _b232,  # 232 ModeChoice
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 233 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 234 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'stmts', o, lim, made),  # 235 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 236 __asgn_plain
-    _b237,  # 237 CountOf
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 238 __asgn_optional
-    _match_node,  # 239 ParamName
-    _node,  # 240 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 241 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 242 __asgn_plain
-    _b243,  # 243 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 244 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 245 __asgn_plain
-    _b246,  # 246 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 247 __asgn_plain
-    _b248,  # 248 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 249 __asgn_plain
-    _b250,  # 250 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 214 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'there', o, lim, made),  # 215 __asgn_plain
+    _b216,  # 216 CountersThereCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 217 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'types', o, lim, made),  # 218 __asgn_plain
+    _b219,  # 219 CardTypesCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 220 __asgn_plain
+    _b221,  # 221 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 222 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 223 __asgn_plain
+    _b224,  # 224 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 225 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 226 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 227 __asgn_oneormore
+    _node,  # 228 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 229 __asgn_plain
+    _b230,  # 230 ManaCost
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 231 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 232 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 233 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 234 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 235 __asgn_plain
+    _b236,  # 236 ModeChoice
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 237 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 238 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'stmts', o, lim, made),  # 239 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 240 __asgn_plain
+    _b241,  # 241 CountOf
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 242 __asgn_optional
+    _match_node,  # 243 ParamName
+    _node,  # 244 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 245 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 246 __asgn_plain
+    _b247,  # 247 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 248 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 249 __asgn_plain
+    _b250,  # 250 CantSearchStmt
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 251 __asgn_plain
-    _b252,  # 252 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 253 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 254 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 255 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 256 __asgn_plain
-    _b257,  # 257 EntersWithStmt
+    _b252,  # 252 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 253 __asgn_plain
+    _b254,  # 254 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 257 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 258 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 259 __asgn_plain
-    _b260,  # 260 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 261 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 262 __asgn_plain
-    _b263,  # 263 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 264 __asgn_plain
-    _b265,  # 265 EntersAsCopyStmt
-    _b266,  # 266 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 267 __asgn_plain
-    _b268,  # 268 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 269 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 270 __asgn_plain
-    _b271,  # 271 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 272 __asgn_plain
-    _b273,  # 273 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 274 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 275 __asgn_plain
-    _b276,  # 276 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 277 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 278 __asgn_plain
-    _b279,  # 279 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 280 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 281 __asgn_plain
-    _b282,  # 282 CardsStaticStmt
-    _match_node,  # 283 KeywordName
-    _node,  # 284 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 285 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 286 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 287 __asgn_plain
-    _b288,  # 288 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 289 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 290 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 291 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 292 __asgn_plain
-    _b293,  # 293 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 294 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 295 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 297 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 298 __asgn_plain
-    _b299,  # 299 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 300 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 301 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 302 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 303 __asgn_plain
-    _match_node,  # 304 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 305 __asgn_plain
-    _b306,  # 306 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 307 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 308 __asgn_plain
-    _b309,  # 309 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 310 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 314 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 315 __asgn_plain
-    _b316,  # 316 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 265 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 266 __asgn_plain
+    _b267,  # 267 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 268 __asgn_plain
+    _b269,  # 269 EntersAsCopyStmt
+    _b270,  # 270 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 271 __asgn_plain
+    _b272,  # 272 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 273 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 274 __asgn_plain
+    _b275,  # 275 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 276 __asgn_plain
+    _b277,  # 277 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 278 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 279 __asgn_plain
+    _b280,  # 280 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 281 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 282 __asgn_plain
+    _b283,  # 283 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 285 __asgn_plain
+    _b286,  # 286 CardsStaticStmt
+    _match_node,  # 287 KeywordName
+    _node,  # 288 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 289 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 290 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 291 __asgn_plain
+    _b292,  # 292 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 293 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 294 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 295 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 296 __asgn_plain
+    _b297,  # 297 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 298 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 299 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 300 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 301 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 302 __asgn_plain
+    _b303,  # 303 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 304 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 305 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 306 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 307 __asgn_plain
+    _match_node,  # 308 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 309 __asgn_plain
+    _b310,  # 310 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 311 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 312 __asgn_plain
+    _b313,  # 313 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 314 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 315 __asgn_plain
+    _b316,  # 316 ExtraTurnEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 317 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 323 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 326 __asgn_plain
-    _b327,  # 327 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 328 __asgn_plain
-    _b329,  # 329 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 331 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 332 __asgn_plain
-    _b333,  # 333 RevealTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 334 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 335 __asgn_plain
-    _b336,  # 336 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 337 __asgn_plain
-    _b338,  # 338 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 344 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 345 __asgn_plain
-    _b346,  # 346 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 352 __asgn_plain
-    _b353,  # 353 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 356 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 357 __asgn_plain
-    _b358,  # 358 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 359 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 ChangeBaseEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 TransformEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 364 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 365 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 366 __asgn_oneormore
-    _match_node,  # 367 Supertype
-    _match_node,  # 368 CardType
-    _match_node,  # 369 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 372 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 373 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 374 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 318 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 319 __asgn_plain
+    _b320,  # 320 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 321 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 322 __asgn_plain
+    _b323,  # 323 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 324 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 325 __asgn_plain
+    _b326,  # 326 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 327 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 328 __asgn_plain
+    _b329,  # 329 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 RevealTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 348 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 349 __asgn_plain
+    _b350,  # 350 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 352 __asgn_plain
+    _b353,  # 353 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 354 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 358 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 360 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 361 __asgn_plain
+    _b362,  # 362 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 363 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 ChangeBaseEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 366 __asgn_plain
+    _b367,  # 367 TransformEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 368 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 369 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 370 __asgn_oneormore
+    _match_node,  # 371 Supertype
+    _match_node,  # 372 CardType
+    _match_node,  # 373 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 374 __asgn_plain
+    _b375,  # 375 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 376 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 377 __asgn_plain
-    _b378,  # 378 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 382 __asgn_plain
-    _b383,  # 383 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 384 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 385 __asgn_plain
-    _b386,  # 386 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 387 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 388 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 389 __asgn_plain
-    _b390,  # 390 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 391 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 392 __asgn_plain
-    _b393,  # 393 CostPerPermanentStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 394 __asgn_plain
-    _b395,  # 395 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 396 __asgn_plain
-    _b397,  # 397 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 398 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 StaticStmt
-    _b402,  # 402 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 403 __asgn_plain
-    _b404,  # 404 TypeArg
-    _b405,  # 405 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 410 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 411 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 412 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 413 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 414 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 428 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 430 __asgn_plain
-    _b431,  # 431 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 442 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 TokenEffect
-    _b446,  # 446 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 490 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
-    _b492,  # 492 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 378 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 380 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 381 __asgn_plain
+    _b382,  # 382 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 383 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 384 __asgn_plain
+    _b385,  # 385 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 386 __asgn_plain
+    _b387,  # 387 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 388 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 389 __asgn_plain
+    _b390,  # 390 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 391 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 392 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 395 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 396 __asgn_plain
+    _b397,  # 397 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 398 __asgn_plain
+    _b399,  # 399 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 402 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 404 __asgn_plain
+    _b405,  # 405 StaticStmt
+    _b406,  # 406 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 TypeArg
+    _b409,  # 409 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 410 __asgn_plain
+    _b411,  # 411 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 412 __asgn_plain
+    _b413,  # 413 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 414 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 415 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 416 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 417 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 418 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 428 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 432 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 446 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 TokenEffect
+    _b450,  # 450 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 463 __asgn_plain
+    _b464,  # 464 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 478 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 479 __asgn_plain
+    _b480,  # 480 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 490 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 493 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 503 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 504 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 ExileCardsEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 511 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 516 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 SacrificeEffect
+    _b512,  # 512 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 516 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 526 __asgn_plain
+    _b524,  # 524 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 TapOrUntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 DelayedEffect
+    _b528,  # 528 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 RemoveAllCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 532 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 CopySpellEffect
-    _b537,  # 537 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 ContinuousEffect
-    _match_node,  # 548 ActionWord
-    _b549,  # 549 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 552 __asgn_oneormore
-    _match_node,  # 553 BackWord
-    _node,  # 554 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 557 __asgn_plain
-    _b558,  # 558 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 564 __asgn_plain
-    _b565,  # 565 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 570 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 571 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 BeginningTrigger
-    _node,  # 575 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 ThisTrigger
+    _b534,  # 534 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 CopySpellEffect
+    _b543,  # 543 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 ContinuousEffect
+    _match_node,  # 554 ActionWord
+    _b555,  # 555 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 558 __asgn_oneormore
+    _match_node,  # 559 BackWord
+    _node,  # 560 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 576 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 577 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 BeginningTrigger
+    _node,  # 581 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 LastCounterTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 DiscardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 596 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 597 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 602 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 603 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 604 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 605 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 609 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 610 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 PTChange
-    _node,  # 614 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CantBeBlockedByFewer
-    _b623,  # 623 CantBeBlockedExcept
-    _b624,  # 624 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 CantBeTargetedBy
-    _b627,  # 627 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 HasKeywordAtManaCost
-    _b639,  # 639 HasKeywords
-    _b640,  # 640 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 666 __asgn_plain
-    _b667,  # 667 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 683 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 684 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 689 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 691 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 694 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 696 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 702 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 703 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 704 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 705 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 706 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 727 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 OntoBattlefield
-    _node,  # 730 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 733 __asgn_plain
-    _b734,  # 734 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 759 __asgn_plain
-    _b760,  # 760 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 769 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 775 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 776 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 780 __asgn_optional
-    _node,  # 781 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 782 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 783 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 786 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 787 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 601 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 602 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 603 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 605 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 606 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 608 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 609 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 610 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 614 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 617 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 PTChange
+    _node,  # 620 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 CantBeBlockedByFewer
+    _b629,  # 629 CantBeBlockedExcept
+    _b630,  # 630 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 CantBeTargetedBy
+    _b633,  # 633 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 HasKeywordAtManaCost
+    _b645,  # 645 HasKeywords
+    _b646,  # 646 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 689 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 690 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 694 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 695 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 696 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 700 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 701 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 709 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 710 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 712 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 732 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 OntoBattlefield
+    _node,  # 736 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 737 __asgn_plain
+    _b738,  # 738 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 739 __asgn_plain
+    _b740,  # 740 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 742 __asgn_plain
+    _b743,  # 743 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 765 __asgn_plain
+    _b766,  # 766 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 767 __asgn_plain
+    _b768,  # 768 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 774 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 775 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 776 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 781 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 782 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 786 __asgn_optional
+    _node,  # 787 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 788 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 789 __asgn_optional
-    _node,  # 790 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 791 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 789 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 791 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 792 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 793 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 794 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 795 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 796 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 797 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 798 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 799 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 806 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 811 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 814 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 815 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 816 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 817 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 818 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 819 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 820 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 822 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 823 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 824 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 825 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 826 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 827 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 828 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 829 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 831 __asgn_optional
-    _match_node,  # 832 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 834 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 835 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 836 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 837 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 838 __asgn_plain
-    _b839,  # 839 EntersEvent
-    _node,  # 840 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 843 __asgn_plain
-    _b844,  # 844 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 845 __asgn_plain
-    _b846,  # 846 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 847 __asgn_plain
-    _b848,  # 848 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 849 __asgn_plain
-    _b850,  # 850 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 851 __asgn_plain
-    _b852,  # 852 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 853 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 854 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 855 __asgn_plain
-    _b856,  # 856 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 857 __asgn_plain
-    _b858,  # 858 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 859 __asgn_plain
-    _b860,  # 860 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 863 __asgn_plain
-    _b864,  # 864 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 865 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 866 __asgn_plain
-    _b867,  # 867 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 868 __asgn_plain
-    _b869,  # 869 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 870 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 871 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 872 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 873 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 874 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 875 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 876 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 877 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 878 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 879 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 880 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 793 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 794 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 795 __asgn_optional
+    _node,  # 796 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 797 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 798 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 799 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 800 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 801 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 802 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 803 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 804 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 805 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 812 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 816 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 817 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 820 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 821 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 823 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 824 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 825 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 826 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 827 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 828 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 829 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 830 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 831 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 832 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 833 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 835 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 836 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 837 __asgn_optional
+    _match_node,  # 838 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 839 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 840 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 841 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 842 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 843 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 EntersEvent
+    _node,  # 846 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 847 __asgn_plain
+    _b848,  # 848 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 849 __asgn_plain
+    _b850,  # 850 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 851 __asgn_plain
+    _b852,  # 852 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 853 __asgn_plain
+    _b854,  # 854 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 855 __asgn_plain
+    _b856,  # 856 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 857 __asgn_plain
+    _b858,  # 858 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 859 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 860 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 861 __asgn_plain
+    _b862,  # 862 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 863 __asgn_plain
+    _b864,  # 864 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 865 __asgn_plain
+    _b866,  # 866 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 867 __asgn_plain
+    _b868,  # 868 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 869 __asgn_plain
+    _b870,  # 870 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 871 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 872 __asgn_plain
+    _b873,  # 873 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 874 __asgn_plain
+    _b875,  # 875 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 876 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 877 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 878 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 879 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 880 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 881 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 882 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 883 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 884 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 885 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 886 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 72, 142, 176, 224, 240, 284, 554, 575, 614, 730, 781, 790, 840])
+_ABSTRACT = frozenset([5, 33, 37, 72, 142, 176, 228, 244, 288, 560, 581, 620, 736, 787, 796, 846])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -65455,670 +65801,676 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b212,  # 212 InGraveyardCondition
     None,  # 213 __asgn_plain
     None,  # 214 __asgn_plain
-    _b215,  # 215 CardTypesCondition
-    None,  # 216 __asgn_plain
-    _b217,  # 217 ItIsCondition
+    None,  # 215 __asgn_plain
+    _b216,  # 216 CountersThereCondition
+    None,  # 217 __asgn_plain
     None,  # 218 __asgn_plain
-    None,  # 219 __asgn_plain
-    _b220,  # 220 PaidCondition
-    None,  # 221 __asgn_optional
-    None,  # 222 __asgn_optional
-    None,  # 223 __asgn_oneormore
-    None,  # 224 Effect
-    None,  # 225 __asgn_plain
-    _b226,  # 226 ManaCost
-    None,  # 227 __asgn_zeroormore
-    None,  # 228 __asgn_oneormore
-    None,  # 229 __asgn_oneormore
-    None,  # 230 __asgn_oneormore
-    None,  # 231 __asgn_plain
-    _b232,  # 232 ModeChoice
-    None,  # 233 __asgn_plain
-    None,  # 234 __asgn_plain
-    None,  # 235 __asgn_zeroormore
-    None,  # 236 __asgn_plain
-    _b237,  # 237 CountOf
-    None,  # 238 __asgn_optional
-    None,  # 239 ParamName
-    None,  # 240 AbilityBody
-    None,  # 241 __asgn_plain
-    None,  # 242 __asgn_plain
-    _b243,  # 243 SkipExtraTurnStmt
-    None,  # 244 __asgn_plain
+    _b219,  # 219 CardTypesCondition
+    None,  # 220 __asgn_plain
+    _b221,  # 221 ItIsCondition
+    None,  # 222 __asgn_plain
+    None,  # 223 __asgn_plain
+    _b224,  # 224 PaidCondition
+    None,  # 225 __asgn_optional
+    None,  # 226 __asgn_optional
+    None,  # 227 __asgn_oneormore
+    None,  # 228 Effect
+    None,  # 229 __asgn_plain
+    _b230,  # 230 ManaCost
+    None,  # 231 __asgn_zeroormore
+    None,  # 232 __asgn_oneormore
+    None,  # 233 __asgn_oneormore
+    None,  # 234 __asgn_oneormore
+    None,  # 235 __asgn_plain
+    _b236,  # 236 ModeChoice
+    None,  # 237 __asgn_plain
+    None,  # 238 __asgn_plain
+    None,  # 239 __asgn_zeroormore
+    None,  # 240 __asgn_plain
+    _b241,  # 241 CountOf
+    None,  # 242 __asgn_optional
+    None,  # 243 ParamName
+    None,  # 244 AbilityBody
     None,  # 245 __asgn_plain
-    _b246,  # 246 CantSearchStmt
-    None,  # 247 __asgn_plain
-    _b248,  # 248 HandSizeStmt
+    None,  # 246 __asgn_plain
+    _b247,  # 247 SkipExtraTurnStmt
+    None,  # 248 __asgn_plain
     None,  # 249 __asgn_plain
-    _b250,  # 250 PreventDamageByStmt
+    _b250,  # 250 CantSearchStmt
     None,  # 251 __asgn_plain
-    _b252,  # 252 CostReductionStmt
+    _b252,  # 252 HandSizeStmt
     None,  # 253 __asgn_plain
-    None,  # 254 __asgn_plain
+    _b254,  # 254 PreventDamageByStmt
     None,  # 255 __asgn_plain
-    None,  # 256 __asgn_plain
-    _b257,  # 257 EntersWithStmt
+    _b256,  # 256 CostReductionStmt
+    None,  # 257 __asgn_plain
     None,  # 258 __asgn_plain
     None,  # 259 __asgn_plain
-    _b260,  # 260 AmplifyStmt
-    None,  # 261 __asgn_plain
+    None,  # 260 __asgn_plain
+    _b261,  # 261 EntersWithStmt
     None,  # 262 __asgn_plain
-    _b263,  # 263 AsTurnedFaceUpStmt
-    None,  # 264 __asgn_plain
-    _b265,  # 265 EntersAsCopyStmt
-    _b266,  # 266 CardAltCostStmt
-    None,  # 267 __asgn_plain
-    _b268,  # 268 CardAddCostStmt
-    None,  # 269 __asgn_plain
-    None,  # 270 __asgn_plain
-    _b271,  # 271 CantActivateStmt
-    None,  # 272 __asgn_plain
-    _b273,  # 273 TopRevealedStmt
+    None,  # 263 __asgn_plain
+    _b264,  # 264 AmplifyStmt
+    None,  # 265 __asgn_plain
+    None,  # 266 __asgn_plain
+    _b267,  # 267 AsTurnedFaceUpStmt
+    None,  # 268 __asgn_plain
+    _b269,  # 269 EntersAsCopyStmt
+    _b270,  # 270 CardAltCostStmt
+    None,  # 271 __asgn_plain
+    _b272,  # 272 CardAddCostStmt
+    None,  # 273 __asgn_plain
     None,  # 274 __asgn_plain
-    None,  # 275 __asgn_plain
-    _b276,  # 276 AdditionalLandStmt
-    None,  # 277 __asgn_plain
+    _b275,  # 275 CantActivateStmt
+    None,  # 276 __asgn_plain
+    _b277,  # 277 TopRevealedStmt
     None,  # 278 __asgn_plain
-    _b279,  # 279 PlayTopStmt
-    None,  # 280 __asgn_plain
+    None,  # 279 __asgn_plain
+    _b280,  # 280 AdditionalLandStmt
     None,  # 281 __asgn_plain
-    _b282,  # 282 CardsStaticStmt
-    None,  # 283 KeywordName
-    None,  # 284 KeywordArg
-    None,  # 285 __asgn_zeroormore
-    None,  # 286 __asgn_plain
-    None,  # 287 __asgn_plain
-    _b288,  # 288 MoreKeywords
+    None,  # 282 __asgn_plain
+    _b283,  # 283 PlayTopStmt
+    None,  # 284 __asgn_plain
+    None,  # 285 __asgn_plain
+    _b286,  # 286 CardsStaticStmt
+    None,  # 287 KeywordName
+    None,  # 288 KeywordArg
     None,  # 289 __asgn_zeroormore
     None,  # 290 __asgn_plain
     None,  # 291 __asgn_plain
-    None,  # 292 __asgn_plain
-    _b293,  # 293 ObjectFilter
+    _b292,  # 292 MoreKeywords
+    None,  # 293 __asgn_zeroormore
     None,  # 294 __asgn_plain
     None,  # 295 __asgn_plain
     None,  # 296 __asgn_plain
-    None,  # 297 __asgn_plain
+    _b297,  # 297 ObjectFilter
     None,  # 298 __asgn_plain
-    _b299,  # 299 ControlledThing
-    None,  # 300 __asgn_oneormore
-    None,  # 301 __asgn_optional
+    None,  # 299 __asgn_plain
+    None,  # 300 __asgn_plain
+    None,  # 301 __asgn_plain
     None,  # 302 __asgn_plain
-    None,  # 303 __asgn_plain
-    None,  # 304 ConditionWord
-    None,  # 305 __asgn_plain
-    _b306,  # 306 MayEffect
+    _b303,  # 303 ControlledThing
+    None,  # 304 __asgn_oneormore
+    None,  # 305 __asgn_optional
+    None,  # 306 __asgn_plain
     None,  # 307 __asgn_plain
-    None,  # 308 __asgn_plain
-    _b309,  # 309 ChooseAmongEffect
-    None,  # 310 __asgn_plain
+    None,  # 308 ConditionWord
+    None,  # 309 __asgn_plain
+    _b310,  # 310 MayEffect
     None,  # 311 __asgn_plain
-    _b312,  # 312 ExtraTurnEffect
-    None,  # 313 __asgn_plain
+    None,  # 312 __asgn_plain
+    _b313,  # 313 ChooseAmongEffect
     None,  # 314 __asgn_plain
     None,  # 315 __asgn_plain
-    _b316,  # 316 CantCastEffect
+    _b316,  # 316 ExtraTurnEffect
     None,  # 317 __asgn_plain
     None,  # 318 __asgn_plain
-    _b319,  # 319 PlayerTopCardActionEffect
-    None,  # 320 __asgn_plain
+    None,  # 319 __asgn_plain
+    _b320,  # 320 CantCastEffect
     None,  # 321 __asgn_plain
-    _b322,  # 322 LoseLifeEffect
-    None,  # 323 __asgn_plain
+    None,  # 322 __asgn_plain
+    _b323,  # 323 PlayerTopCardActionEffect
     None,  # 324 __asgn_plain
-    _b325,  # 325 PlayerMillEffect
-    None,  # 326 __asgn_plain
-    _b327,  # 327 MayPlayEffect
+    None,  # 325 __asgn_plain
+    _b326,  # 326 LoseLifeEffect
+    None,  # 327 __asgn_plain
     None,  # 328 __asgn_plain
-    _b329,  # 329 BlockRequirementEffect
+    _b329,  # 329 PlayerMillEffect
     None,  # 330 __asgn_plain
-    None,  # 331 __asgn_plain
+    _b331,  # 331 MayPlayEffect
     None,  # 332 __asgn_plain
-    _b333,  # 333 RevealTopEffect
+    _b333,  # 333 BlockRequirementEffect
     None,  # 334 __asgn_plain
     None,  # 335 __asgn_plain
-    _b336,  # 336 TopCardActionEffect
-    None,  # 337 __asgn_plain
-    _b338,  # 338 PayEffect
+    None,  # 336 __asgn_plain
+    _b337,  # 337 RevealTopEffect
+    None,  # 338 __asgn_plain
     None,  # 339 __asgn_plain
-    None,  # 340 __asgn_plain
-    _b341,  # 341 NumberedActionEffect
-    None,  # 342 __asgn_plain
-    _b343,  # 343 AttachEffect
+    _b340,  # 340 TopCardActionEffect
+    None,  # 341 __asgn_plain
+    _b342,  # 342 PayEffect
+    None,  # 343 __asgn_plain
     None,  # 344 __asgn_plain
-    None,  # 345 __asgn_plain
-    _b346,  # 346 FightEffect
-    None,  # 347 __asgn_plain
+    _b345,  # 345 NumberedActionEffect
+    None,  # 346 __asgn_plain
+    _b347,  # 347 AttachEffect
     None,  # 348 __asgn_plain
-    _b349,  # 349 LookAtTopEffect
-    None,  # 350 __asgn_plain
+    None,  # 349 __asgn_plain
+    _b350,  # 350 FightEffect
     None,  # 351 __asgn_plain
     None,  # 352 __asgn_plain
-    _b353,  # 353 ObjectDamageEffect
+    _b353,  # 353 LookAtTopEffect
     None,  # 354 __asgn_plain
     None,  # 355 __asgn_plain
     None,  # 356 __asgn_plain
-    None,  # 357 __asgn_plain
-    _b358,  # 358 MoveCountersEffect
+    _b357,  # 357 ObjectDamageEffect
+    None,  # 358 __asgn_plain
     None,  # 359 __asgn_plain
     None,  # 360 __asgn_plain
-    _b361,  # 361 ChangeBaseEffect
-    None,  # 362 __asgn_plain
-    _b363,  # 363 TransformEffect
-    None,  # 364 __asgn_optional
-    None,  # 365 __asgn_optional
-    None,  # 366 __asgn_oneormore
-    None,  # 367 Supertype
-    None,  # 368 CardType
-    None,  # 369 Color
-    None,  # 370 __asgn_plain
-    _b371,  # 371 Mode
-    None,  # 372 __asgn_oneormore
-    None,  # 373 __asgn_plain
+    None,  # 361 __asgn_plain
+    _b362,  # 362 MoveCountersEffect
+    None,  # 363 __asgn_plain
+    None,  # 364 __asgn_plain
+    _b365,  # 365 ChangeBaseEffect
+    None,  # 366 __asgn_plain
+    _b367,  # 367 TransformEffect
+    None,  # 368 __asgn_optional
+    None,  # 369 __asgn_optional
+    None,  # 370 __asgn_oneormore
+    None,  # 371 Supertype
+    None,  # 372 CardType
+    None,  # 373 Color
     None,  # 374 __asgn_plain
-    None,  # 375 __asgn_plain
-    None,  # 376 __asgn_plain
+    _b375,  # 375 Mode
+    None,  # 376 __asgn_oneormore
     None,  # 377 __asgn_plain
-    _b378,  # 378 TriggeredStmt
+    None,  # 378 __asgn_plain
     None,  # 379 __asgn_plain
     None,  # 380 __asgn_plain
-    _b381,  # 381 ActivatedStmt
-    None,  # 382 __asgn_plain
-    _b383,  # 383 PTDefiningStmt
-    None,  # 384 __asgn_oneormore
-    None,  # 385 __asgn_plain
-    _b386,  # 386 SpellKind
-    None,  # 387 __asgn_oneormore
+    None,  # 381 __asgn_plain
+    _b382,  # 382 TriggeredStmt
+    None,  # 383 __asgn_plain
+    None,  # 384 __asgn_plain
+    _b385,  # 385 ActivatedStmt
+    None,  # 386 __asgn_plain
+    _b387,  # 387 PTDefiningStmt
     None,  # 388 __asgn_oneormore
     None,  # 389 __asgn_plain
-    _b390,  # 390 EntersTappedStmt
+    _b390,  # 390 SpellKind
     None,  # 391 __asgn_oneormore
-    None,  # 392 __asgn_plain
-    _b393,  # 393 CostPerPermanentStmt
-    None,  # 394 __asgn_plain
-    _b395,  # 395 CostPerTargetStmt
+    None,  # 392 __asgn_oneormore
+    None,  # 393 __asgn_plain
+    _b394,  # 394 EntersTappedStmt
+    None,  # 395 __asgn_oneormore
     None,  # 396 __asgn_plain
-    _b397,  # 397 UncounterableStmt
-    None,  # 398 __asgn_oneormore
-    None,  # 399 __asgn_plain
+    _b397,  # 397 CostPerPermanentStmt
+    None,  # 398 __asgn_plain
+    _b399,  # 399 CostPerTargetStmt
     None,  # 400 __asgn_plain
-    _b401,  # 401 StaticStmt
-    _b402,  # 402 KeywordCost
+    _b401,  # 401 UncounterableStmt
+    None,  # 402 __asgn_oneormore
     None,  # 403 __asgn_plain
-    _b404,  # 404 TypeArg
-    _b405,  # 405 QualityArg
-    None,  # 406 __asgn_plain
-    _b407,  # 407 OntoArg
-    None,  # 408 __asgn_plain
-    _b409,  # 409 ForArg
-    None,  # 410 __asgn_optional
-    None,  # 411 __asgn_oneormore
-    None,  # 412 __asgn_oneormore
-    None,  # 413 __asgn_oneormore
+    None,  # 404 __asgn_plain
+    _b405,  # 405 StaticStmt
+    _b406,  # 406 KeywordCost
+    None,  # 407 __asgn_plain
+    _b408,  # 408 TypeArg
+    _b409,  # 409 QualityArg
+    None,  # 410 __asgn_plain
+    _b411,  # 411 OntoArg
+    None,  # 412 __asgn_plain
+    _b413,  # 413 ForArg
     None,  # 414 __asgn_optional
-    None,  # 415 __asgn_plain
-    None,  # 416 __asgn_plain
-    None,  # 417 __asgn_plain
-    None,  # 418 __asgn_plain
+    None,  # 415 __asgn_oneormore
+    None,  # 416 __asgn_oneormore
+    None,  # 417 __asgn_oneormore
+    None,  # 418 __asgn_optional
     None,  # 419 __asgn_plain
     None,  # 420 __asgn_plain
     None,  # 421 __asgn_plain
-    _b422,  # 422 ControlClause
+    None,  # 422 __asgn_plain
     None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
     None,  # 425 __asgn_plain
-    None,  # 426 __asgn_plain
+    _b426,  # 426 ControlClause
     None,  # 427 __asgn_plain
-    None,  # 428 __asgn_oneormore
+    None,  # 428 __asgn_plain
     None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
-    _b431,  # 431 DividedDamageEffect
-    None,  # 432 __asgn_plain
-    _b433,  # 433 DamageEffect
+    None,  # 431 __asgn_plain
+    None,  # 432 __asgn_oneormore
+    None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
-    _b435,  # 435 DestroyEffect
+    _b435,  # 435 DividedDamageEffect
     None,  # 436 __asgn_plain
-    None,  # 437 __asgn_plain
-    _b438,  # 438 DrawEffect
-    None,  # 439 __asgn_plain
-    _b440,  # 440 TokenCopyEffect
+    _b437,  # 437 DamageEffect
+    None,  # 438 __asgn_plain
+    _b439,  # 439 DestroyEffect
+    None,  # 440 __asgn_plain
     None,  # 441 __asgn_plain
-    None,  # 442 __asgn_plain
+    _b442,  # 442 DrawEffect
     None,  # 443 __asgn_plain
-    None,  # 444 __asgn_plain
-    _b445,  # 445 TokenEffect
-    _b446,  # 446 AddManaEffect
+    _b444,  # 444 TokenCopyEffect
+    None,  # 445 __asgn_plain
+    None,  # 446 __asgn_plain
     None,  # 447 __asgn_plain
-    _b448,  # 448 DiscardEffect
-    None,  # 449 __asgn_plain
-    _b450,  # 450 GainLifeEffect
+    None,  # 448 __asgn_plain
+    _b449,  # 449 TokenEffect
+    _b450,  # 450 AddManaEffect
     None,  # 451 __asgn_plain
-    None,  # 452 __asgn_plain
-    _b453,  # 453 GainControlEffect
-    None,  # 454 __asgn_plain
-    _b455,  # 455 ReturnDiscardedEffect
+    _b452,  # 452 DiscardEffect
+    None,  # 453 __asgn_plain
+    _b454,  # 454 GainLifeEffect
+    None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    _b457,  # 457 ReturnToHandEffect
+    _b457,  # 457 GainControlEffect
     None,  # 458 __asgn_plain
-    None,  # 459 __asgn_plain
-    _b460,  # 460 ReturnFromGraveyardEffect
-    None,  # 461 __asgn_plain
+    _b459,  # 459 ReturnDiscardedEffect
+    None,  # 460 __asgn_plain
+    _b461,  # 461 ReturnToHandEffect
     None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
-    _b464,  # 464 ReturnToBattlefieldEffect
+    _b464,  # 464 ReturnFromGraveyardEffect
     None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
-    _b467,  # 467 ReturnAllFromGraveyardsEffect
-    None,  # 468 __asgn_plain
+    None,  # 467 __asgn_plain
+    _b468,  # 468 ReturnToBattlefieldEffect
     None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
-    None,  # 471 __asgn_plain
-    _b472,  # 472 SearchEffect
+    _b471,  # 471 ReturnAllFromGraveyardsEffect
+    None,  # 472 __asgn_plain
     None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
-    _b476,  # 476 CounterSpellEffect
+    _b476,  # 476 SearchEffect
     None,  # 477 __asgn_plain
-    _b478,  # 478 ShuffleEffect
+    None,  # 478 __asgn_plain
     None,  # 479 __asgn_plain
-    None,  # 480 __asgn_plain
-    _b481,  # 481 ShuffleIntoEffect
-    None,  # 482 __asgn_plain
+    _b480,  # 480 CounterSpellEffect
+    None,  # 481 __asgn_plain
+    _b482,  # 482 ShuffleEffect
     None,  # 483 __asgn_plain
     None,  # 484 __asgn_plain
-    _b485,  # 485 MillEffect
+    _b485,  # 485 ShuffleIntoEffect
     None,  # 486 __asgn_plain
     None,  # 487 __asgn_plain
-    _b488,  # 488 PutFromHandEffect
-    None,  # 489 __asgn_plain
+    None,  # 488 __asgn_plain
+    _b489,  # 489 MillEffect
     None,  # 490 __asgn_plain
     None,  # 491 __asgn_plain
-    _b492,  # 492 PutCountersEffect
+    _b492,  # 492 PutFromHandEffect
     None,  # 493 __asgn_plain
     None,  # 494 __asgn_plain
-    _b495,  # 495 PutOnLibraryEffect
-    None,  # 496 __asgn_plain
-    _b497,  # 497 PutIntoZoneEffect
+    None,  # 495 __asgn_plain
+    _b496,  # 496 PutCountersEffect
+    None,  # 497 __asgn_plain
     None,  # 498 __asgn_plain
-    None,  # 499 __asgn_plain
+    _b499,  # 499 PutOnLibraryEffect
     None,  # 500 __asgn_plain
-    None,  # 501 __asgn_plain
+    _b501,  # 501 PutIntoZoneEffect
     None,  # 502 __asgn_plain
-    _b503,  # 503 ExileEffect
+    None,  # 503 __asgn_plain
     None,  # 504 __asgn_plain
     None,  # 505 __asgn_plain
-    _b506,  # 506 ExileCardsEffect
-    None,  # 507 __asgn_plain
-    _b508,  # 508 ExileTopEffect
+    None,  # 506 __asgn_plain
+    _b507,  # 507 ExileEffect
+    None,  # 508 __asgn_plain
     None,  # 509 __asgn_plain
-    _b510,  # 510 RegenerateEffect
+    _b510,  # 510 ExileCardsEffect
     None,  # 511 __asgn_plain
-    None,  # 512 __asgn_plain
+    _b512,  # 512 ExileTopEffect
     None,  # 513 __asgn_plain
-    _b514,  # 514 PlayerSacrificesEffect
+    _b514,  # 514 RegenerateEffect
     None,  # 515 __asgn_plain
     None,  # 516 __asgn_plain
     None,  # 517 __asgn_plain
-    _b518,  # 518 SacrificeEffect
+    _b518,  # 518 PlayerSacrificesEffect
     None,  # 519 __asgn_plain
-    _b520,  # 520 UntapEffect
+    None,  # 520 __asgn_plain
     None,  # 521 __asgn_plain
-    _b522,  # 522 TapOrUntapEffect
+    _b522,  # 522 SacrificeEffect
     None,  # 523 __asgn_plain
-    _b524,  # 524 TapEffect
+    _b524,  # 524 UntapEffect
     None,  # 525 __asgn_plain
-    None,  # 526 __asgn_plain
+    _b526,  # 526 TapOrUntapEffect
     None,  # 527 __asgn_plain
-    _b528,  # 528 RemoveCountersEffect
+    _b528,  # 528 TapEffect
     None,  # 529 __asgn_plain
-    _b530,  # 530 DelayedEffect
+    _b530,  # 530 RemoveAllCountersEffect
     None,  # 531 __asgn_plain
-    _b532,  # 532 PreventEffect
+    None,  # 532 __asgn_plain
     None,  # 533 __asgn_plain
-    _b534,  # 534 CastThisEffect
+    _b534,  # 534 RemoveCountersEffect
     None,  # 535 __asgn_plain
-    _b536,  # 536 CopySpellEffect
-    _b537,  # 537 NoRegenEffect
-    None,  # 538 __asgn_plain
+    _b536,  # 536 DelayedEffect
+    None,  # 537 __asgn_plain
+    _b538,  # 538 PreventEffect
     None,  # 539 __asgn_plain
-    None,  # 540 __asgn_plain
-    _b541,  # 541 PhaseOutEffect
-    None,  # 542 __asgn_plain
-    None,  # 543 __asgn_plain
-    _b544,  # 544 NoUntapEffect
+    _b540,  # 540 CastThisEffect
+    None,  # 541 __asgn_plain
+    _b542,  # 542 CopySpellEffect
+    _b543,  # 543 NoRegenEffect
+    None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
     None,  # 546 __asgn_plain
-    _b547,  # 547 ContinuousEffect
-    None,  # 548 ActionWord
-    _b549,  # 549 PlayerRef
-    None,  # 550 __asgn_plain
+    _b547,  # 547 PhaseOutEffect
+    None,  # 548 __asgn_plain
+    None,  # 549 __asgn_plain
+    _b550,  # 550 NoUntapEffect
     None,  # 551 __asgn_plain
-    None,  # 552 __asgn_oneormore
-    None,  # 553 BackWord
-    None,  # 554 TargetRef
-    None,  # 555 __asgn_plain
-    _b556,  # 556 AnyNumberTargets
+    None,  # 552 __asgn_plain
+    _b553,  # 553 ContinuousEffect
+    None,  # 554 ActionWord
+    _b555,  # 555 PlayerRef
+    None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
-    _b558,  # 558 AnyTarget
-    None,  # 559 __asgn_plain
-    None,  # 560 __asgn_plain
-    _b561,  # 561 UpToTargets
-    None,  # 562 __asgn_plain
-    _b563,  # 563 EachPlayers
-    None,  # 564 __asgn_plain
-    _b565,  # 565 ThatRef
+    None,  # 558 __asgn_oneormore
+    None,  # 559 BackWord
+    None,  # 560 TargetRef
+    None,  # 561 __asgn_plain
+    _b562,  # 562 AnyNumberTargets
+    None,  # 563 __asgn_plain
+    _b564,  # 564 AnyTarget
+    None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    _b567,  # 567 EnchantedRef
+    _b567,  # 567 UpToTargets
     None,  # 568 __asgn_plain
-    None,  # 569 __asgn_plain
-    None,  # 570 __asgn_optional
-    None,  # 571 __asgn_optional
+    _b569,  # 569 EachPlayers
+    None,  # 570 __asgn_plain
+    _b571,  # 571 ThatRef
     None,  # 572 __asgn_plain
-    None,  # 573 __asgn_plain
-    _b574,  # 574 BeginningTrigger
-    None,  # 575 Trigger
-    None,  # 576 __asgn_plain
-    None,  # 577 __asgn_plain
-    _b578,  # 578 LastCounterTrigger
+    _b573,  # 573 EnchantedRef
+    None,  # 574 __asgn_plain
+    None,  # 575 __asgn_plain
+    None,  # 576 __asgn_optional
+    None,  # 577 __asgn_optional
+    None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
-    None,  # 580 __asgn_plain
-    None,  # 581 __asgn_plain
-    _b582,  # 582 BatchAttackTrigger
+    _b580,  # 580 BeginningTrigger
+    None,  # 581 Trigger
+    None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
-    _b584,  # 584 ThisTrigger
+    _b584,  # 584 LastCounterTrigger
     None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    _b587,  # 587 DiscardTrigger
-    None,  # 588 __asgn_plain
+    None,  # 587 __asgn_plain
+    _b588,  # 588 BatchAttackTrigger
     None,  # 589 __asgn_plain
-    None,  # 590 __asgn_plain
-    _b591,  # 591 CastTrigger
+    _b590,  # 590 ThisTrigger
+    None,  # 591 __asgn_plain
     None,  # 592 __asgn_plain
-    None,  # 593 __asgn_plain
-    _b594,  # 594 YoursTrigger
+    _b593,  # 593 DiscardTrigger
+    None,  # 594 __asgn_plain
     None,  # 595 __asgn_plain
-    None,  # 596 __asgn_optional
-    None,  # 597 __asgn_optional
+    None,  # 596 __asgn_plain
+    _b597,  # 597 CastTrigger
     None,  # 598 __asgn_plain
     None,  # 599 __asgn_plain
-    None,  # 600 __asgn_plain
+    _b600,  # 600 YoursTrigger
     None,  # 601 __asgn_plain
-    None,  # 602 __asgn_plain
-    None,  # 603 __asgn_plain
+    None,  # 602 __asgn_optional
+    None,  # 603 __asgn_optional
     None,  # 604 __asgn_plain
     None,  # 605 __asgn_plain
     None,  # 606 __asgn_plain
-    _b607,  # 607 ZonePlace
+    None,  # 607 __asgn_plain
     None,  # 608 __asgn_plain
     None,  # 609 __asgn_plain
     None,  # 610 __asgn_plain
     None,  # 611 __asgn_plain
     None,  # 612 __asgn_plain
-    _b613,  # 613 PTChange
-    None,  # 614 StaticPart
+    _b613,  # 613 ZonePlace
+    None,  # 614 __asgn_plain
     None,  # 615 __asgn_plain
-    _b616,  # 616 CantAttackOrBlock
+    None,  # 616 __asgn_plain
     None,  # 617 __asgn_plain
-    _b618,  # 618 CantAttack
-    None,  # 619 __asgn_plain
-    _b620,  # 620 CantBlock
+    None,  # 618 __asgn_plain
+    _b619,  # 619 PTChange
+    None,  # 620 StaticPart
     None,  # 621 __asgn_plain
-    _b622,  # 622 CantBeBlockedByFewer
-    _b623,  # 623 CantBeBlockedExcept
-    _b624,  # 624 CanBlockOnly
+    _b622,  # 622 CantAttackOrBlock
+    None,  # 623 __asgn_plain
+    _b624,  # 624 CantAttack
     None,  # 625 __asgn_plain
-    _b626,  # 626 CantBeTargetedBy
-    _b627,  # 627 CantBeTargeted
-    None,  # 628 __asgn_plain
-    _b629,  # 629 CantBeDestroyed
-    None,  # 630 __asgn_plain
-    _b631,  # 631 CantPhaseOut
-    None,  # 632 __asgn_plain
-    _b633,  # 633 PhasesEachUntap
+    _b626,  # 626 CantBlock
+    None,  # 627 __asgn_plain
+    _b628,  # 628 CantBeBlockedByFewer
+    _b629,  # 629 CantBeBlockedExcept
+    _b630,  # 630 CanBlockOnly
+    None,  # 631 __asgn_plain
+    _b632,  # 632 CantBeTargetedBy
+    _b633,  # 633 CantBeTargeted
     None,  # 634 __asgn_plain
-    _b635,  # 635 GainsAbility
+    _b635,  # 635 CantBeDestroyed
     None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
-    _b638,  # 638 HasKeywordAtManaCost
-    _b639,  # 639 HasKeywords
-    _b640,  # 640 LosesKeywords
-    None,  # 641 __asgn_plain
+    _b637,  # 637 CantPhaseOut
+    None,  # 638 __asgn_plain
+    _b639,  # 639 PhasesEachUntap
+    None,  # 640 __asgn_plain
+    _b641,  # 641 GainsAbility
     None,  # 642 __asgn_plain
-    _b643,  # 643 CombatDamageSteps
-    None,  # 644 __asgn_plain
-    _b645,  # 645 AssignsExcess
-    None,  # 646 __asgn_plain
-    _b647,  # 647 AttacksUntapped
+    None,  # 643 __asgn_plain
+    _b644,  # 644 HasKeywordAtManaCost
+    _b645,  # 645 HasKeywords
+    _b646,  # 646 LosesKeywords
+    None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
-    _b649,  # 649 DoesntUntap
+    _b649,  # 649 CombatDamageSteps
     None,  # 650 __asgn_plain
-    _b651,  # 651 DamageGainsLife
+    _b651,  # 651 AssignsExcess
     None,  # 652 __asgn_plain
-    _b653,  # 653 DamageIsLethal
+    _b653,  # 653 AttacksUntapped
     None,  # 654 __asgn_plain
-    _b655,  # 655 DamageAsCounters
+    _b655,  # 655 DoesntUntap
     None,  # 656 __asgn_plain
-    _b657,  # 657 CantBeBlockedBy
+    _b657,  # 657 DamageGainsLife
     None,  # 658 __asgn_plain
-    _b659,  # 659 CantBeAttachedBy
+    _b659,  # 659 DamageIsLethal
     None,  # 660 __asgn_plain
-    _b661,  # 661 PreventDamageFrom
+    _b661,  # 661 DamageAsCounters
     None,  # 662 __asgn_plain
-    _b663,  # 663 AttacksDespite
+    _b663,  # 663 CantBeBlockedBy
     None,  # 664 __asgn_plain
-    _b665,  # 665 MaxBlockers
+    _b665,  # 665 CantBeAttachedBy
     None,  # 666 __asgn_plain
-    _b667,  # 667 AttacksEachCombat
+    _b667,  # 667 PreventDamageFrom
     None,  # 668 __asgn_plain
-    _b669,  # 669 BlocksEachCombat
+    _b669,  # 669 AttacksDespite
     None,  # 670 __asgn_plain
-    _b671,  # 671 CantBeBlocked
+    _b671,  # 671 MaxBlockers
     None,  # 672 __asgn_plain
-    None,  # 673 __asgn_plain
-    _b674,  # 674 BecomesCreature
-    None,  # 675 __asgn_plain
-    _b676,  # 676 IsColor
-    None,  # 677 __asgn_plain
+    _b673,  # 673 AttacksEachCombat
+    None,  # 674 __asgn_plain
+    _b675,  # 675 BlocksEachCombat
+    None,  # 676 __asgn_plain
+    _b677,  # 677 CantBeBlocked
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
+    _b680,  # 680 BecomesCreature
     None,  # 681 __asgn_plain
-    None,  # 682 __asgn_plain
-    None,  # 683 __asgn_oneormore
-    None,  # 684 __asgn_oneormore
+    _b682,  # 682 IsColor
+    None,  # 683 __asgn_plain
+    None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
-    None,  # 687 __asgn_optional
-    None,  # 688 __asgn_optional
-    None,  # 689 __asgn_optional
-    None,  # 690 __asgn_optional
-    None,  # 691 __asgn_oneormore
+    None,  # 687 __asgn_plain
+    None,  # 688 __asgn_plain
+    None,  # 689 __asgn_oneormore
+    None,  # 690 __asgn_oneormore
+    None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
-    None,  # 694 __asgn_oneormore
+    None,  # 693 __asgn_optional
+    None,  # 694 __asgn_optional
     None,  # 695 __asgn_optional
     None,  # 696 __asgn_optional
-    None,  # 697 __asgn_plain
+    None,  # 697 __asgn_oneormore
     None,  # 698 __asgn_plain
     None,  # 699 __asgn_plain
-    None,  # 700 __asgn_plain
-    None,  # 701 __asgn_plain
+    None,  # 700 __asgn_oneormore
+    None,  # 701 __asgn_optional
     None,  # 702 __asgn_optional
-    None,  # 703 __asgn_zeroormore
-    None,  # 704 __asgn_zeroormore
-    None,  # 705 __asgn_oneormore
-    None,  # 706 __asgn_oneormore
+    None,  # 703 __asgn_plain
+    None,  # 704 __asgn_plain
+    None,  # 705 __asgn_plain
+    None,  # 706 __asgn_plain
     None,  # 707 __asgn_plain
-    None,  # 708 __asgn_plain
-    None,  # 709 __asgn_plain
-    None,  # 710 __asgn_plain
-    None,  # 711 __asgn_plain
-    None,  # 712 __asgn_plain
+    None,  # 708 __asgn_optional
+    None,  # 709 __asgn_zeroormore
+    None,  # 710 __asgn_zeroormore
+    None,  # 711 __asgn_oneormore
+    None,  # 712 __asgn_oneormore
     None,  # 713 __asgn_plain
     None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
     None,  # 717 __asgn_plain
-    _b718,  # 718 Duration
+    None,  # 718 __asgn_plain
     None,  # 719 __asgn_plain
     None,  # 720 __asgn_plain
-    _b721,  # 721 TargetObject
+    None,  # 721 __asgn_plain
     None,  # 722 __asgn_plain
-    _b723,  # 723 FromGraveyard
-    None,  # 724 __asgn_plain
-    None,  # 725 __asgn_optional
-    None,  # 726 __asgn_optional
-    None,  # 727 __asgn_optional
+    None,  # 723 __asgn_plain
+    _b724,  # 724 Duration
+    None,  # 725 __asgn_plain
+    None,  # 726 __asgn_plain
+    _b727,  # 727 TargetObject
     None,  # 728 __asgn_plain
-    _b729,  # 729 OntoBattlefield
-    None,  # 730 Destination
-    None,  # 731 __asgn_plain
-    _b732,  # 732 IntoHand
-    None,  # 733 __asgn_plain
-    _b734,  # 734 IntoGraveyard
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_plain
-    _b737,  # 737 CostValue
-    None,  # 738 __asgn_plain
+    _b729,  # 729 FromGraveyard
+    None,  # 730 __asgn_plain
+    None,  # 731 __asgn_optional
+    None,  # 732 __asgn_optional
+    None,  # 733 __asgn_optional
+    None,  # 734 __asgn_plain
+    _b735,  # 735 OntoBattlefield
+    None,  # 736 Destination
+    None,  # 737 __asgn_plain
+    _b738,  # 738 IntoHand
     None,  # 739 __asgn_plain
-    None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
+    _b740,  # 740 IntoGraveyard
+    None,  # 741 __asgn_optional
     None,  # 742 __asgn_plain
-    None,  # 743 __asgn_plain
+    _b743,  # 743 CostValue
     None,  # 744 __asgn_plain
     None,  # 745 __asgn_plain
-    None,  # 746 __asgn_optional
+    None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
     None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
-    None,  # 751 __asgn_optional
-    None,  # 752 __asgn_plain
+    None,  # 751 __asgn_plain
+    None,  # 752 __asgn_optional
     None,  # 753 __asgn_plain
     None,  # 754 __asgn_plain
-    None,  # 755 __asgn_oneormore
-    None,  # 756 __asgn_oneormore
+    None,  # 755 __asgn_plain
+    None,  # 756 __asgn_plain
     None,  # 757 __asgn_optional
-    None,  # 758 __asgn_optional
+    None,  # 758 __asgn_plain
     None,  # 759 __asgn_plain
-    _b760,  # 760 BackRef
-    None,  # 761 __asgn_plain
-    _b762,  # 762 TargetPlayer
+    None,  # 760 __asgn_plain
+    None,  # 761 __asgn_oneormore
+    None,  # 762 __asgn_oneormore
     None,  # 763 __asgn_optional
-    None,  # 764 __asgn_plain
+    None,  # 764 __asgn_optional
     None,  # 765 __asgn_plain
-    _b766,  # 766 EachObjects
-    None,  # 767 __asgn_optional
-    None,  # 768 __asgn_oneormore
-    None,  # 769 __asgn_oneormore
-    None,  # 770 __asgn_optional
-    None,  # 771 __asgn_optional
-    None,  # 772 __asgn_optional
-    None,  # 773 __asgn_plain
-    None,  # 774 __asgn_plain
+    _b766,  # 766 BackRef
+    None,  # 767 __asgn_plain
+    _b768,  # 768 TargetPlayer
+    None,  # 769 __asgn_optional
+    None,  # 770 __asgn_plain
+    None,  # 771 __asgn_plain
+    _b772,  # 772 EachObjects
+    None,  # 773 __asgn_optional
+    None,  # 774 __asgn_oneormore
     None,  # 775 __asgn_oneormore
-    None,  # 776 __asgn_oneormore
-    None,  # 777 __asgn_plain
-    _b778,  # 778 QualityRef
+    None,  # 776 __asgn_optional
+    None,  # 777 __asgn_optional
+    None,  # 778 __asgn_optional
     None,  # 779 __asgn_plain
-    None,  # 780 __asgn_optional
-    None,  # 781 GrantedAbility
+    None,  # 780 __asgn_plain
+    None,  # 781 __asgn_oneormore
     None,  # 782 __asgn_oneormore
-    None,  # 783 __asgn_oneormore
-    None,  # 784 __asgn_plain
-    None,  # 785 __asgn_optional
-    None,  # 786 __asgn_oneormore
-    None,  # 787 __asgn_zeroormore
+    None,  # 783 __asgn_plain
+    _b784,  # 784 QualityRef
+    None,  # 785 __asgn_plain
+    None,  # 786 __asgn_optional
+    None,  # 787 GrantedAbility
     None,  # 788 __asgn_oneormore
-    None,  # 789 __asgn_optional
-    None,  # 790 KeywordCostPart
-    None,  # 791 __asgn_oneormore
+    None,  # 789 __asgn_oneormore
+    None,  # 790 __asgn_plain
+    None,  # 791 __asgn_optional
     None,  # 792 __asgn_oneormore
-    None,  # 793 __asgn_oneormore
+    None,  # 793 __asgn_zeroormore
     None,  # 794 __asgn_oneormore
-    None,  # 795 __asgn_oneormore
-    None,  # 796 __asgn_oneormore
+    None,  # 795 __asgn_optional
+    None,  # 796 KeywordCostPart
     None,  # 797 __asgn_oneormore
     None,  # 798 __asgn_oneormore
     None,  # 799 __asgn_oneormore
-    None,  # 800 __asgn_optional
-    None,  # 801 __asgn_plain
-    None,  # 802 __asgn_plain
-    None,  # 803 __asgn_plain
-    _b804,  # 804 PerTime
-    None,  # 805 __asgn_optional
-    None,  # 806 __asgn_oneormore
+    None,  # 800 __asgn_oneormore
+    None,  # 801 __asgn_oneormore
+    None,  # 802 __asgn_oneormore
+    None,  # 803 __asgn_oneormore
+    None,  # 804 __asgn_oneormore
+    None,  # 805 __asgn_oneormore
+    None,  # 806 __asgn_optional
     None,  # 807 __asgn_plain
-    _b808,  # 808 PerObject
-    None,  # 809 __asgn_optional
-    None,  # 810 __asgn_plain
-    None,  # 811 __asgn_plain
-    None,  # 812 __asgn_plain
-    _b813,  # 813 PowerOf
-    None,  # 814 __asgn_plain
-    None,  # 815 __asgn_plain
+    None,  # 808 __asgn_plain
+    None,  # 809 __asgn_plain
+    _b810,  # 810 PerTime
+    None,  # 811 __asgn_optional
+    None,  # 812 __asgn_oneormore
+    None,  # 813 __asgn_plain
+    _b814,  # 814 PerObject
+    None,  # 815 __asgn_optional
     None,  # 816 __asgn_plain
     None,  # 817 __asgn_plain
     None,  # 818 __asgn_plain
-    None,  # 819 __asgn_plain
+    _b819,  # 819 PowerOf
     None,  # 820 __asgn_plain
-    None,  # 821 __asgn_optional
-    None,  # 822 __asgn_optional
-    None,  # 823 __asgn_optional
-    None,  # 824 __asgn_optional
-    None,  # 825 __asgn_optional
-    None,  # 826 __asgn_optional
+    None,  # 821 __asgn_plain
+    None,  # 822 __asgn_plain
+    None,  # 823 __asgn_plain
+    None,  # 824 __asgn_plain
+    None,  # 825 __asgn_plain
+    None,  # 826 __asgn_plain
     None,  # 827 __asgn_optional
     None,  # 828 __asgn_optional
-    None,  # 829 __asgn_oneormore
+    None,  # 829 __asgn_optional
     None,  # 830 __asgn_optional
     None,  # 831 __asgn_optional
-    None,  # 832 DelayedStep
+    None,  # 832 __asgn_optional
     None,  # 833 __asgn_optional
     None,  # 834 __asgn_optional
-    None,  # 835 __asgn_plain
-    None,  # 836 __asgn_plain
+    None,  # 835 __asgn_oneormore
+    None,  # 836 __asgn_optional
     None,  # 837 __asgn_optional
-    None,  # 838 __asgn_plain
-    _b839,  # 839 EntersEvent
-    None,  # 840 ThisEvent
+    None,  # 838 DelayedStep
+    None,  # 839 __asgn_optional
+    None,  # 840 __asgn_optional
     None,  # 841 __asgn_plain
-    _b842,  # 842 LeavesEvent
-    None,  # 843 __asgn_plain
-    _b844,  # 844 DiesEvent
-    None,  # 845 __asgn_plain
-    _b846,  # 846 ToGraveyardEvent
+    None,  # 842 __asgn_plain
+    None,  # 843 __asgn_optional
+    None,  # 844 __asgn_plain
+    _b845,  # 845 EntersEvent
+    None,  # 846 ThisEvent
     None,  # 847 __asgn_plain
-    _b848,  # 848 AttacksAloneEvent
+    _b848,  # 848 LeavesEvent
     None,  # 849 __asgn_plain
-    _b850,  # 850 AttacksEvent
+    _b850,  # 850 DiesEvent
     None,  # 851 __asgn_plain
-    _b852,  # 852 BlocksEvent
+    _b852,  # 852 ToGraveyardEvent
     None,  # 853 __asgn_plain
-    None,  # 854 __asgn_plain
+    _b854,  # 854 AttacksAloneEvent
     None,  # 855 __asgn_plain
-    _b856,  # 856 BlockedEvent
+    _b856,  # 856 AttacksEvent
     None,  # 857 __asgn_plain
-    _b858,  # 858 PhasesEvent
+    _b858,  # 858 BlocksEvent
     None,  # 859 __asgn_plain
-    _b860,  # 860 TurnedUpEvent
+    None,  # 860 __asgn_plain
     None,  # 861 __asgn_plain
-    _b862,  # 862 ExiledThisWayEvent
+    _b862,  # 862 BlockedEvent
     None,  # 863 __asgn_plain
-    _b864,  # 864 TargetedEvent
+    _b864,  # 864 PhasesEvent
     None,  # 865 __asgn_plain
-    None,  # 866 __asgn_plain
-    _b867,  # 867 DealsDamageEvent
-    None,  # 868 __asgn_plain
-    _b869,  # 869 DealtDamageEvent
-    None,  # 870 __asgn_optional
-    None,  # 871 __asgn_optional
-    None,  # 872 __asgn_oneormore
-    None,  # 873 __asgn_oneormore
-    None,  # 874 __asgn_optional
-    None,  # 875 __asgn_optional
+    _b866,  # 866 TurnedUpEvent
+    None,  # 867 __asgn_plain
+    _b868,  # 868 ExiledThisWayEvent
+    None,  # 869 __asgn_plain
+    _b870,  # 870 TargetedEvent
+    None,  # 871 __asgn_plain
+    None,  # 872 __asgn_plain
+    _b873,  # 873 DealsDamageEvent
+    None,  # 874 __asgn_plain
+    _b875,  # 875 DealtDamageEvent
     None,  # 876 __asgn_optional
     None,  # 877 __asgn_optional
-    None,  # 878 __asgn_optional
-    None,  # 879 __asgn_optional
+    None,  # 878 __asgn_oneormore
+    None,  # 879 __asgn_oneormore
     None,  # 880 __asgn_optional
+    None,  # 881 __asgn_optional
+    None,  # 882 __asgn_optional
+    None,  # 883 __asgn_optional
+    None,  # 884 __asgn_optional
+    None,  # 885 __asgn_optional
+    None,  # 886 __asgn_optional
 ]

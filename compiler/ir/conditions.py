@@ -293,8 +293,11 @@ class HasCounters(Condition):
     counter: str
     count: int
     or_more: bool = False
+    there: bool = False  # printed "if there are five or more hatchling counters on it"
 
     def text(self, spell: bool, card: str = "it") -> str:
+        if self.there:
+            return f"if there are {NUMBER_TEXT.get(self.count, str(self.count))} or more {self.counter} counters on it"
         n = "a" if self.count == 1 and not self.or_more else NUMBER_TEXT.get(self.count, str(self.count))
         more = " or more" if self.or_more else ""
         return f"if it has {n}{more} {self.counter} counter{'s' if self.count != 1 or self.or_more else ''} on it"

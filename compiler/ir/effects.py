@@ -794,6 +794,22 @@ class Transform(Effect):
 
 
 @dataclass(frozen=True)
+class RemoveAllCounters(Effect):
+    """122.1: "remove all of them" -- every counter of the kind a condition before it counted, from the
+    source ("... if there are five or more hatchling counters on it, remove all of them")."""
+
+    counter: str
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "remove all of them"
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.RemoveCounters(amount=rt.CountersOnThis(counter={lit(self.counter)}), "
+                f"counter={lit(self.counter)}, target={self.target.python()})")
+
+
+@dataclass(frozen=True)
 class ChangeBase(Effect):
     """613.4b (layer 7b), 611.2: "change this's base toughness to N" -- the source's base power or
     toughness becomes the number counted as it resolves, indefinitely."""
