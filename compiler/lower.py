@@ -27,6 +27,7 @@ from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR, AsTurnedFaceUpIR, CardIR,
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    CostPerPermanent,
     TriggeredIR, UncounterableIR,
 )
 from .ir.amounts import Amount
@@ -82,7 +83,9 @@ def module_name(text: str) -> str:
 # ------------------------------------------------------------------ keyword library
 
 _ACTION_STEPS = {"FindStep": ActionStep.FIND, "MoveStep": ActionStep.MOVE, "RandomizeStep": ActionStep.RANDOMIZE,
-                 "FaceDownStep": ActionStep.FACE_DOWN, "ArrangeStep": ActionStep.ARRANGE}
+                 "FaceDownStep": ActionStep.FACE_DOWN, "ArrangeStep": ActionStep.ARRANGE,
+                 "GateCountersStep": ActionStep.UNLESS_COUNTERS, "GateDesignationStep": ActionStep.UNLESS_DESIGNATED,
+                 "PutCountersStep": ActionStep.PUT_COUNTERS, "DesignateStep": ActionStep.DESIGNATE}
 
 
 def lower_keyword_file(text: str, path: str, module: str) -> tuple[KeywordFileIR | None, list[Diagnostic]]:
@@ -119,13 +122,17 @@ def _lower_keyword_model(model: Any, path: str, module: str) -> tuple[KeywordFil
             counters.append(CounterIR(item.name, item.rule or ""))
         elif rule == "ActionDef":
             steps = []
+            args: list[str] = []
             up_for_mana = False
             for st in item.steps:
                 steps.append((_ACTION_STEPS[cname(st)], bool(getattr(st, "mayfail", False))))
+                counter = getattr(st, "counter", None)
+                args.append(counter.name if counter is not None else str(getattr(st, "designation", "") or ""))
                 up_for_mana = up_for_mana or bool(getattr(st, "manacost", False))
             # Face-down keywords (cloak's ward) are resolved in build_library's second pass.
             actions.append(ActionIR(item.name, identifier(item.name, "Action"), module, item.rule, unescape(item.text),
-                                    tuple(steps), face_up_for_mana_cost=up_for_mana))
+                                    tuple(steps), face_up_for_mana_cost=up_for_mana,
+                                    step_args=tuple(args) if any(args) else ()))
         elif rule == "KeywordDef":
             keywords.append(_lower_keyword(ck, item, module, path))
     return (KeywordFileIR(path, module, tuple(keywords), tuple(actions), tuple(counters),
@@ -299,16 +306,26 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     elif f.another:
         words = "another " + words
     mv_min = mv_max = -1
+    mv_param = ""
     if f.mvdir:
+        # 202.3: a number, or inside a keyword definition its number parameter (702.46a soulshift N)
+        if f.mvparam:
+            if ck.params is None or ck.params.get(f.mvparam) != "number":
+                ck.error(f, f"'{f.mvparam}' is not a number parameter here",
+                         "a converted mana cost is a number; inside a keyword, one of its number parameters")
+            mv_param = f.mvparam
+        value = 0 if f.mvparam else int(f.mv)
         if f.mvdir == "greater":
-            mv_min = int(f.mv)
+            mv_min = value
         else:
-            mv_max = int(f.mv)
-        words += f" with converted mana cost {f.mv} or {f.mvdir}"
+            mv_max = value
+        words += f" with converted mana cost {f.mvparam or f.mv} or {f.mvdir}"
     if ck.keyword_names is not None:
         # A selector's keywords name real keywords (702): "with flyng" is a located error.
         for kw in [*f.keywords, *f.late, *([f.without] if f.without else [])]:
             ck.name_in(f, "keyword", kw, ck.keyword_names)
+    if f.samemv:
+        words += " with the same converted mana cost as this card"  # 202.3, 702.53a
     pt: dict[str, int] = {}
     if f.ptdir:
         pt[f"{f.ptstat}_{'min' if f.ptdir == 'greater' else 'max'}"] = int(f.ptval)
@@ -359,7 +376,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
                     toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
-                    of_chosen=bool(f.chosen or f.choicetype), creature_type_of_choice=bool(f.choicetype))
+                    of_chosen=bool(f.chosen or f.choicetype), creature_type_of_choice=bool(f.choicetype),
+                    mana_value_param=mv_param, same_mana_value_as_source=bool(f.samemv))
 
 
 # Static parts whose grammar rule has no attributes: the rule's name -> its IR class.
@@ -367,7 +385,7 @@ _FIXED_PARTS: dict[str, type[StaticPart]] = {
     "CantAttackOrBlock": sp.CantAttackOrBlock, "CantAttack": sp.CantAttack, "CantBlock": sp.CantBlock,
     "CantBeDestroyed": sp.Indestructible, "CantPhaseOut": sp.CantPhaseOut, "PhasesEachUntap": sp.PhasesEachUntap,
     "AssignsExcess": sp.AssignsExcess, "AttacksUntapped": sp.AttacksUntapped, "DamageGainsLife": sp.DamageGainsLife,
-    "DamageIsLethal": sp.DamageIsLethal, "CantBeBlocked": sp.Unblockable, "AttacksEachCombat": sp.AttacksEachCombat,
+    "DamageIsLethal": sp.DamageIsLethal, "DamageAsCounters": sp.DamageAsCounters, "CantBeBlocked": sp.Unblockable, "AttacksEachCombat": sp.AttacksEachCombat,
     "BlocksEachCombat": sp.BlocksEachCombat, "ChosenCreatureType": sp.ChosenCreatureType,
 }
 
@@ -381,12 +399,12 @@ class _EmptyCost:
 def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> Amount:
     if a.x:
         return am.XAmount(words="X")
+    if a.plus is not None and ck is not None:
+        # "1 plus the number of creature cards in your graveyard"
+        count = _count_of(ck, a.plus.count)
+        return am.Plus(int(a.plus.base), count, words=f"{a.plus.base} plus {count.words}")
     if a.count is not None and ck is not None:
-        f = _filter(ck, a.count.filter, a.count)
-        where = " on the battlefield" if a.count.onbf else ""
-        if not where and not f.controller:
-            ck.error(a.count, "say whose permanents are counted: '... you control' or '... on the battlefield'")
-        return am.CountOf(0, "", words=f"the number of {f.words}{where}", filter=f)
+        return _count_of(ck, a.count)
     if a.counters is not None:
         return am.CountersOnThis(a.counters.counter.name,
                                  words=f"the number of {a.counters.counter.name} counters on it")
@@ -402,6 +420,16 @@ def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = N
     if a.word:
         return am.Fixed(NUMBER_WORDS[a.word], words=a.word)
     return am.Fixed(int(a.value), words=str(a.value))
+
+
+def _count_of(ck: Checker, c: Any) -> am.CountOf:
+    """"the number of black permanents you control", "... on the battlefield", "the number of creature
+    cards in your graveyard" (its controller's graveyard), counted as the number is needed."""
+    f = _filter(ck, c.filter, c)
+    where = " on the battlefield" if c.onbf else " in your graveyard" if c.gy else ""
+    if not where and not f.controller:
+        ck.error(c, "say whose permanents are counted: '... you control' or '... on the battlefield'")
+    return am.CountOf(0, "graveyard" if c.gy else "", words=f"the number of {f.words}{where}", filter=f)
 
 
 def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
@@ -487,6 +515,7 @@ class CardLowering:
         self.params = params  # a keyword's parameters (name -> "cost" | "number"), None in a card
         self.keywords = library.keywords()
         ck.keyword_names = self.keywords
+        ck.params = params
         self.counters = library.counters()
         self.actions = library.actions()
         self.words = library.condition_words()
@@ -499,6 +528,8 @@ class CardLowering:
         self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability
+        self.counted_before = False  # an instruction before, in this ability, counts what it did (life lost, cards discarded)
+        self.counted_kind = ""  # the counter kind a condition before counted ("... hatchling counters on it")
         self.targets: list[TargetIR] = []
         self.event: Trigger | None = None  # the trigger of the ability being lowered ("that much", "that player")
         self.last_player: Ref | None = None  # the player of the last instruction that named one
@@ -512,18 +543,15 @@ class CardLowering:
         """An amount, with keyword parameters allowed inside keyword definitions; ``per``: "for each
         time it was kicked" multiplies it by the times the linked cost was paid (702.33d)."""
         out = _amount(a, self.params, self.ck)
+        if isinstance(out, am.EventAmount) and self.counted_before and (self.event is None or not self.event.event_amount):
+            out = am.ThisWayAmount(words=out.words)  # 608.2c: what the instruction before did
         if isinstance(out, am.EventAmount) and (self.event is None or not self.event.event_amount):
             self.ck.error(a, f"'{out.words}' has nothing to refer to: only a trigger on a damage event has an amount",
                           "e.g. 'whenever this is dealt damage: you gain that much life.'")
         if per is not None and cname(per) == "PerObject":
-            f = _filter(self.ck, per.filter, per)
-            zone = "graveyard" if per.gy else "battlefield"
-            where = " in your graveyard" if per.gy else " on the battlefield" if per.bf else ""
-            if not where and not f.controller:
-                self.ck.error(per, "say whose permanents are counted: '... you control' or '... on the battlefield'")
             if not isinstance(out, am.Fixed):
                 self.ck.error(a, "'for each' multiplies a number")
-            return am.CountOf(out.value, zone, words=f"for each {f.words}{where}", filter=f)
+            return self.count_per(per, out.value)
         if per is not None and cname(per) == "PerCount":
             # 608.2h: "for each +1/+1 counter on it", "for each card in their graveyard", counted as it
             # is followed; "their": the player following the instruction (the last one named).
@@ -540,6 +568,16 @@ class CardLowering:
                 self.ck.error(a, "'for each time' multiplies a number")
             return am.TimesPaid(out.value, self.words[per.word], words=per.word)
         return out
+
+    def count_per(self, per: Any, value: int) -> am.CountOf:
+        """"for each creature you control", "for each creature card in your graveyard": ``value`` times
+        the number of objects the selector matches, counted as the instruction is followed."""
+        f = _filter(self.ck, per.filter, per)
+        zone = "graveyard" if per.gy else "battlefield"
+        where = " in your graveyard" if per.gy else " on the battlefield" if per.bf else ""
+        if not where and not f.controller:
+            self.ck.error(per, "say whose permanents are counted: '... you control' or '... on the battlefield'")
+        return am.CountOf(value, zone, words=f"for each {f.words}{where}", filter=f)
 
     def cost_value(self, c: Any) -> CostIR:
         """A cost, or a keyword's cost parameter."""
@@ -615,6 +653,33 @@ class CardLowering:
         # 122.1: "this has a time counter on it" -- at least that many (exactly that many or more).
         n = self.amount(c.count)
         return co.HasCounters(self.counter_kind(c.counter), n.value, or_more=bool(c.ormore))
+
+    def condition_GreaterPTCondition(self, c: Any) -> Condition:
+        # 702.100a: the trigger's event object against the source.
+        if self.event is None:
+            self.ck.error(c, "'that creature' here is a trigger's event object: use it in a triggered ability",
+                          "e.g. 'whenever a creature enters the battlefield under your control, if that creature ...'")
+        return co.GreaterPowerOrToughness()
+
+    def condition_InGraveyardCondition(self, c: Any) -> Condition:
+        return co.InGraveyard()  # 113.6k
+
+    def condition_DesignationCondition(self, c: Any) -> Condition:
+        return co.IsDesignated(str(c.designation))  # 701.31b
+
+    def condition_CountersThereCondition(self, c: Any) -> Condition:
+        # 122.1: "there are five or more hatchling counters on it"; "all of them" later means these
+        kind = self.counter_kind(c.counter)
+        self.counted_kind = kind
+        return co.HasCounters(kind, self.amount(c.count).value, or_more=True, there=True)
+
+    def condition_CardTypesCondition(self, c: Any) -> Condition:
+        # Delirium (207.2c): card types (205.2a) among the cards in the controller's graveyard
+        return co.CardTypesInGraveyard(self.amount(c.count).value)
+
+    def condition_HadCountersCondition(self, c: Any) -> Condition:
+        # 603.10a, 608.2h: "it had no -1/-1 counters on it" -- the source as it last existed.
+        return co.HadNoCounters(self.counter_kind(c.counter))
 
     def condition_PaidCondition(self, c: Any) -> Condition | None:
         """A linked cost condition (607.2): "if it was kicked", "with its {1}{G} kicker"."""
@@ -1003,7 +1068,8 @@ class CardLowering:
         return ef.TurnFaceDown(self.target(e.target, cond))
 
     def effect_PhaseOutEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.PhaseOut(self.target(e.target, cond))
+        unless = self.cost_value(e.unless) if e.unless is not None else None  # 118.12
+        return ef.PhaseOut(self.target(e.target, cond), unless)
 
     def effect_PutStickerEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.PutSticker(self.target(e.target, cond))
@@ -1014,9 +1080,16 @@ class CardLowering:
             ref = self.target(e.target, cond) if e.target is not None else \
                 rf.SlotRef(len(self.targets) - 1, words=f"that {e.thatnoun}")
             return ef.CantBeRegeneratedThisTurn(ref)
+        if e.they or e.destroyed:
+            # "Destroy all creatures. They can't be regenerated."; "... Creatures destroyed this way
+            # can't be regenerated." (701.15c): the objects the destroy before it destroys
+            return ef.CantBeRegenerated(rf.LastAffected(words=str(e.they or e.destroyed)), str(e.they or e.destroyed),
+                                        later=bool(e.destroyed))
         if e.thatnoun:
+            # "That creature": the last target; with none, the object the destroy before it names
+            # (701.15c: "Destroy enchanted creature. That creature can't be regenerated.").
             ref = rf.SlotRef(len(self.targets) - 1, words=f"that {e.thatnoun}") if self.targets \
-                else rf.ThisRef(words="this")
+                else rf.LastAffected(words=f"that {e.thatnoun}")
             return ef.CantBeRegenerated(ref, f"that {e.thatnoun}")
         return ef.CantBeRegenerated(self.target(e.target, cond), "it")
 
@@ -1034,7 +1107,9 @@ class CardLowering:
             player = self.player(e.player, cond)
             self.last_player = player
             return ef.LoseLife(player, am.XIsPower())
-        return self._player_amount(e, cond, ef.LoseLife, e.per)
+        out = self._player_amount(e, cond, ef.LoseLife, e.per)
+        self.counted_before = True  # a later "that much" in the ability is the life lost (608.2c)
+        return out
 
     def effect_PlayerCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         player = self.player(e.player, cond)
@@ -1097,6 +1172,10 @@ class CardLowering:
             return ef.Discard(player, am.Fixed(0), named=True)
         player = self.player(e.player, cond)
         self.last_player = player
+        if e.hand:
+            # "discard all the cards in your hand": a later "that many" is how many (608.2c)
+            self.counted_before = True
+            return ef.Discard(player, am.Fixed(0, words="all"), whole_hand=True)
         return ef.Discard(player, self.amount(e.amount, e.per), at_random=bool(e.random))
 
     def _player_amount(self, e: Any, cond: Condition | None, make: Any, per: Any = None) -> Effect:
@@ -1116,13 +1195,31 @@ class CardLowering:
     def effect_RemoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.RemoveCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
 
+    def effect_TransformEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.Transform(self.target(e.target, cond))  # 701.28a
+
+    def effect_ChangeBaseEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 613.4b: the value is fixed as the effect begins (611.2c-style locking: counted on resolution)
+        return ef.ChangeBase(str(e.which), self.amount(e.amount))
+
+    def effect_ExileCardsEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ExileCards(self.amount(e.amount))  # 406.3: the controller chooses them
+
+    def effect_RemoveAllCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if not self.counted_kind:
+            self.ck.error(e, "'all of them' means the counters a condition before it counted",
+                          "e.g. 'then if there are five or more hatchling counters on it, remove all of them.'")
+        return ef.RemoveAllCounters(self.counted_kind or "+1/+1", rf.ThisRef(words="this"))  # ("it" then means this)
+
     def effect_MoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         source = self.target(e.source, cond)
         return ef.MoveCounters(self.amount(e.amount), self.counter_kind(e.counter), source, self.target(e.target, cond))
 
     def effect_SacrificeEffect(self, e: Any, cond: Condition | None) -> Effect:
         unless = self.cost_value(e.unless) if e.unless is not None else None
-        return ef.Sacrifice(self.target(e.target, cond), unless)
+        # 702.24a: "unless you pay COST for each age counter on it" -- the cost once per counter
+        per = self.counter_kind(e.per) if e.per is not None else ""
+        return ef.Sacrifice(self.target(e.target, cond), unless, per)
 
     def effect_TapOrUntapEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.TapOrUntap(self.target(e.target, cond))
@@ -1136,11 +1233,18 @@ class CardLowering:
     def effect_RegenerateEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.Regenerate(self.target(e.target, cond))
 
+    def effect_ReturnDiscardedEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if self.event is None or "discard" not in getattr(self.event, "events", ()):
+            self.ck.error(e, "'the discarded card' is the card of a discard trigger ('whenever you discard a card: ...')")
+        return ef.ReturnDiscarded()
+
     def effect_ReturnToHandEffect(self, e: Any, cond: Condition | None) -> Effect:
         ref = self.target(e.target, cond)
         if not e.yours:
             return ef.ReturnToHand(ref)
         # "to your hand": only for what you own (its owner's hand is yours, 400.3).
+        if isinstance(ref, rf.ThisRef) and isinstance(self.event, StepTrigger) and self.event.zone == "graveyard":
+            return ef.ReturnToHand(ref, yours=True)  # its own card, in its owner's graveyard (113.6k, 108.4a)
         slot = ref.index if isinstance(ref, rf.SlotRef) and self.targets else None
         last = self.targets[-1] if slot is not None else None
         if slot is None or last is None or last.filter.controller != "own":
@@ -1159,7 +1263,8 @@ class CardLowering:
         if any(isinstance(p, sp.PTChange) and (p.per_counter or p.per_filter is not None) for p in parts):
             self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
         tail = tuple(self.static_part(p) for p in e.tail)
-        if d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.ChosenCreatureType, sp.BecomesAura))
+        if d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.ChosenCreatureType, sp.BecomesAura,
+                                                                sp.BecomesCreature))
                                        for p in parts) and not tail and e.lead is None:
             # 611.2a: "That creature gains haste.", "it becomes the creature type of your choice" -- no
             # duration: it lasts as long as the object does.
@@ -1182,7 +1287,8 @@ class CardLowering:
             f = _filter(self.ck, e.group, e)
             ref = rf.EachObject(f.words, f)
         return ef.ApplyContinuous(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
-                                  this_turn=bool(d is not None and d.thisturn), also_word=bool(e.alsoword))
+                                  this_turn=bool(d is not None and d.thisturn), also_word=bool(e.alsoword),
+                                  still_land=bool(e.itsland))
 
     def effect_GainControlEffect(self, e: Any, cond: Condition | None) -> Effect:
         duration = "forever"
@@ -1265,8 +1371,10 @@ class CardLowering:
 
     def effect_ReturnToBattlefieldEffect(self, e: Any, cond: Condition | None) -> Effect:
         face = "choice" if e.choice else "yes" if e.facedown else "no"
+        counters = self.amount(e.amount) if e.amount is not None else None  # 614.1c: "with a -1/-1 counter on it"
         return ef.PutInto(self.target(e.target, cond), "battlefield", face, mine=bool(e.mine),
-                          from_graveyard=bool(e.fromgy), owners=bool(e.owners))
+                          from_graveyard=bool(e.fromgy), owners=bool(e.owners), counters=counters,
+                          counter=self.counter_kind(e.counter) if e.counter is not None else "")
 
     def effect_ExileTopEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ExileTop(self.player(e.player, cond))
@@ -1310,11 +1418,18 @@ class CardLowering:
             self.ck.error(e, "'fight' (the base form) follows 'have'; write '... fights ...'")
         return ef.Fight(self.target(e.first, cond), self.target(e.second, cond), base=bool(e.base))
 
+    def effect_RevealTopEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.RevealTop(self.amount(e.amount), _filter(self.ck, e.filter, e))  # 701.16a, 401.2
+
     def effect_LookAtTopEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.LookAtTop(self.amount(e.amount), graveyard=bool(e.graveyard))
 
     def effect_NumberedActionEffect(self, e: Any, cond: Condition | None) -> Effect:
-        name = self._action(e, e.action, ActionStep.ARRANGE, "take a number of cards")
+        # a number of cards (701.18a scry) or of counters put on the source (701.31a, 701.43a)
+        name = self._action(e, e.action)
+        if name in self.actions and not (self.actions[name].has_step(ActionStep.ARRANGE)
+                                         or self.actions[name].has_step(ActionStep.PUT_COUNTERS)):
+            self.ck.error(e, f"the keyword action '{name}' doesn't take a number")
         return ef.NumberedAction(name, rf.YouRef(words="you"), self.amount(e.count))
 
     def effect_TopCardActionEffect(self, e: Any, cond: Condition | None) -> Effect:
@@ -1360,6 +1475,9 @@ class CardLowering:
                          tapped=bool(e.tapped), that_card=bool(e.thatcard), those_cards=bool(e.thosecards),
                          reveal=bool(e.reveal))
 
+    def effect_ShuffleIntoEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ShuffleInto(self._action(e, "shuffle"), rf.YouRef(words="you"), self.target(e.target, cond))  # 701.20
+
     def effect_ShuffleEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.Shuffle(self._action(e, "shuffle"), self.player(e.player, cond))
 
@@ -1401,6 +1519,11 @@ class CardLowering:
             if any(len(c) != 1 for c in alts):
                 self.ck.error(e, "each choice of 'add ... or ...' must be one mana symbol")
             return ef.AddMana(choices=tuple(c[0] for c in alts if c))
+        if e.per is not None:
+            # 106.3, 107.3-style count: "add {G} for each creature with defender you control"
+            if e.alts:
+                self.ck.error(e.per, "'for each' multiplies one mana amount, not a choice")
+            return ef.AddMana(mana=mana, per=self.count_per(e.per, 1))
         return ef.AddMana(mana=mana)
 
     def effect_PayEffect(self, e: Any, cond: Condition | None) -> Effect:
@@ -1486,6 +1609,13 @@ class CardLowering:
 
     def static_BecomesAura(self, p: Any) -> StaticPart:
         return sp.BecomesAura(p.host.rstrip("s"))
+    def static_BecomesCreature(self, p: Any) -> StaticPart:
+        # 205.1b, 613.1d-f, 613.4b
+        for kw in p.keywords:
+            self.ck.name_in(p, "keyword", kw, self.keywords)
+        return sp.BecomesCreature(int(p.power), int(p.toughness), tuple(COLOR_LETTER.get(c, c) for c in p.colors),
+                                  tuple(self.ck.subtype(p, s) for s in p.subtypes), tuple(p.keywords),
+                                  still_land=bool(p.still))
 
     def static_IsColor(self, p: Any) -> StaticPart:
         if p.color == "colorless":
@@ -1586,6 +1716,10 @@ class CardLowering:
                 trigger = replace(trigger, zone=b.zone)  # 113.6b: it functions only in that zone
             self.event = trigger  # the condition may name the event's player (603.4)
             cond = self.condition(b.condition) if b.condition is not None else None
+            if isinstance(cond, co.InGraveyard) and isinstance(trigger, StepTrigger):
+                # 113.6k: "at the beginning of your upkeep, if this is in your graveyard" functions there
+                trigger = replace(trigger, zone="graveyard")
+                self.event = trigger
             self.self_it, self.effects_done = trigger.own_event, 0
             try:
                 sents = self.sentences(b.sentences)
@@ -1700,6 +1834,18 @@ class CardLowering:
             return StaticIR((sp.PlayTop(str(b.verb), flt),), None, False, word)
         if k == "CantActivateStmt":
             return StaticIR((sp.CantActivate(),), None, False, word, affected=_filter(self.ck, b.affected, b))
+        if k == "CostPerPermanentStmt":
+            # 601.2f, 702.41a: counted among the controller's permanents as the total cost is determined
+            cost = CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols))))
+            if b.param:
+                if self.params is None or self.params.get(b.param) != "selector":
+                    self.ck.error(b, f"'{b.param}' is not a selector parameter here",
+                                  "inside 'keyword Affinity(what: selector)': 'for each what you control'")
+                return CostPerPermanent(cost, param=b.param, ability_word=word)
+            flt = _filter(self.ck, b.filter, b)
+            if not flt.controller:
+                self.ck.error(b, "say whose permanents are counted: '... you control'")
+            return CostPerPermanent(cost, filter=flt, ability_word=word)
         if k == "CostPerTargetStmt":
             return CostPerExtraTarget(CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols)))), word)
         if k == "CardAltCostStmt":
@@ -1726,6 +1872,12 @@ class CardLowering:
 
     def trigger(self, t: Any) -> StepTrigger | EventTrigger:
         """Lower a trigger condition (603.2)."""
+        if cname(t) == "DiscardTrigger":
+            # 603.2, 701.8: "whenever you discard a card": the card is remembered ("the discarded card")
+            card = _filter(self.ck, t.card, t)
+            article = "an" if card.words[:1] in "aeiou" else "a"
+            return EventTrigger(("discard",), scope="discard_you", subject=card,
+                                words=f"whenever you discard {article} {card.words}")
         if cname(t) == "CastTrigger":
             # 603.2, 601.2i: "whenever an opponent casts a multicolored spell".
             spell = _filter(self.ck, t.spell, t)
@@ -1797,6 +1949,10 @@ class CardLowering:
     def event_LeavesEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("leaves", "leaves the battlefield")  # 603.6c, 603.10a
 
+    def event_ToGraveyardEvent(self, ev: Any) -> TriggerEvent:
+        # 603.6c: into its owner's graveyard, which is its controller's ("your")
+        return TriggerEvent("to_your_graveyard", "is put into your graveyard from the battlefield")
+
     def event_DiesEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("dies", "dies")  # 700.4
 
@@ -1814,8 +1970,10 @@ class CardLowering:
         return TriggerEvent("blocks", "blocks a creature" if ev.acreature else "blocks")
 
     def event_BlockedEvent(self, ev: Any) -> TriggerEvent:
-        flt = _filter(self.ck, ev.filter) if ev.filter is not None else None  # 509.3d
-        return TriggerEvent("blocked", "becomes blocked" + (f" by {flt.words}" if flt else ""), filter=flt)
+        # 509.5c-d: "becomes blocked by creatures with flying"; "by a creature without flanking" (702.25a)
+        flt = _filter(self.ck, ev.filter) if ev.filter is not None else None
+        article = f"{ev.article} " if ev.article else ""
+        return TriggerEvent("blocked", "becomes blocked" + (f" by {article}{flt.words}" if flt else ""), filter=flt)
 
     def event_TurnedUpEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("turned_face_up", "is turned face up")  # 708.8
@@ -1846,6 +2004,8 @@ class CardLowering:
     def sentences(self, sentences: Any) -> tuple[SentenceIR, ...]:
         """Lower a sequence of sentences."""
         out: list[SentenceIR] = []
+        self.counted_before = False
+        self.counted_kind = ""
         self.named_this = False
         self.last_group = None
         self.chose = False
@@ -1884,12 +2044,18 @@ class CardLowering:
                 # 701.15c: "It can't be regenerated." belongs to the destroy instruction before it.
                 prev = out[-1] if out else None
                 last = prev.effects[-1] if prev is not None and prev.effects else None
+                back = isinstance(no_regen[0].target, rf.LastAffected)  # "that creature": the destroyed one
+                later = no_regen[0].later  # "creatures destroyed this way": a destroy earlier in the sentence
+                at = next((i for i in range(len(prev.effects) - 1, -1, -1) if isinstance(prev.effects[i], ef.Destroy)),
+                          -1) if later and prev is not None else (len(prev.effects) - 1 if prev is not None else -1)
+                last = prev.effects[at] if prev is not None and at >= 0 else None
                 if prev is None or not isinstance(last, ef.Destroy) or len(no_regen) != len(effects) \
-                        or not rf.same_ref(last.target, no_regen[0].target):
+                        or not (back or rf.same_ref(last.target, no_regen[0].target)):
                     self.ck.error(s, "'can't be regenerated' must follow a 'destroy' of the same object")
                 else:
-                    fixed = replace(last, no_regeneration=True, no_regen_words=no_regen[0].words)
-                    out[-1] = replace(prev, effects=prev.effects[:-1] + (fixed,))
+                    fixed = replace(last, no_regeneration=True, no_regen_words=no_regen[0].words,
+                                    no_regen_after=later)
+                    out[-1] = replace(prev, effects=prev.effects[:at] + (fixed,) + prev.effects[at + 1:])
                 continue
             may = bool(s.may)
             if may and effects and isinstance(effects[0], ef.MayPlay) and effects[0].this_turn:
@@ -2023,9 +2189,20 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
                 ck.error(st, f"the {which} is defined by an ability (604.3): print it as '*'")
     if "SpellStmt" in seen and not ("instant" in types or "sorcery" in types):
         ck.error(seen["SpellStmt"], "only instants and sorceries have 'spell:' instructions (608.2)")
+    back = None
+    for st in card.stmts:
+        if cname(st) == "BackFaceStmt":
+            # 712.2: the back face, lowered as a card of its own (no mana cost: 712.4a)
+            if back is not None or getattr(card, "back_of", None) is not None:
+                ck.error(st, "a card has at most one back face")
+                continue
+            st.back_of = card
+            back = _lower_card(ck, library, st, path)
+            if back.mana_cost:
+                ck.error(st, "a back face has no mana cost (712.4a)")
     return CardIR(name=name, source=path, module=module_name(name), mana_cost=mana, supertypes=supertypes,
                   types=types, subtypes=subtypes, power=power, toughness=toughness, colors=colors,
-                  abilities=tuple(abilities), text_override=override)
+                  abilities=tuple(abilities), text_override=override, back=back)
 
 
 def _pt_value(ck: Checker, st: Any, value: str) -> int:
@@ -2055,17 +2232,26 @@ def _keyword_use(low: CardLowering, st: Any) -> KeywordUseIR:
     if kw is None:
         low.ck.name_in(st, "keyword", name, low.keywords)
         return KeywordUseIR(name, "", "", ())
-    args: list[CostIR | int | str] = []
+    args: list[CostIR | int | str | FilterIR] = []
     if len(st.args) != len(kw.params):
         want = ", ".join(f"{p}: {t}" for p, t in kw.params) or "no parameters"
         low.ck.error(st, f"{kw.name} takes {len(kw.params)} argument(s) ({want}), got {len(st.args)}")
         return KeywordUseIR(kw.name, kw.module, kw.cls, ())
     for (pname, ptype), arg in zip(kw.params, st.args):
         is_int = isinstance(arg, int)
+        if ptype == "selector" or (not is_int and cname(arg) == "ForArg"):
+            # 702.41a: "affinity for Swamps" -- a selector argument
+            if ptype != "selector" or is_int or cname(arg) != "ForArg":
+                low.ck.error(st, f"{kw.name}'s {pname} must be {'a selector such as for artifacts' if ptype == 'selector' else 'a ' + ptype}")
+            else:
+                args.append(_filter(low.ck, arg.filter, arg))
+            continue
         if ptype == "quality" or (not is_int and cname(arg) == "QualityArg"):
             if ptype != "quality" or is_int or cname(arg) != "QualityArg":
                 want = "a quality such as 'from black'" if ptype == "quality" else f"a {ptype}"
                 low.ck.error(st, f"{kw.name}'s {pname} must be {want}")
+            elif arg.subtype:
+                args.append(low.ck.subtype(arg, arg.subtype))  # "from Zombies" (702.16a): the subtype
             else:
                 args.append(str(arg.quality))
             continue

@@ -18,6 +18,7 @@ from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR, AsTurnedFaceUpIR, CardIR,
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    CostPerPermanent,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import condition_python
@@ -128,6 +129,12 @@ def _instance_EntersTappedIR(ab: EntersTappedIR) -> str:
     return "rt.EntersTapped()"
 
 
+def _instance_CostPerPermanent(ab: CostPerPermanent) -> str:
+    flt = pyexpr.ident(ab.param) if ab.param else ab.filter.python() if ab.filter is not None else "rt.ObjectFilter()"
+    return (f"rt.CostsLessPerPermanent(mana={pyexpr.lit(ab.cost.mana)}, filter={flt}, "
+            f"yours={pyexpr.lit(bool(ab.param))})")
+
+
 def _instance_CostPerExtraTarget(ab: CostPerExtraTarget) -> str:
     return f"rt.CostsMorePerExtraTarget(cost={ab.cost.python()})"
 
@@ -167,7 +174,7 @@ def _instance_EntersAsCopyIR(ab: EntersAsCopyIR) -> str:
 
 _INSTANCES: dict[type, Callable[[Any], str]] = {
     cls: globals()[f"_instance_{cls.__name__}"]
-    for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, AlternativeCardCost,
+    for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, CostPerPermanent, AlternativeCardCost,
                 AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, ChooseColorAsEntersIR, UncounterableIR, EntersAsCopyIR)
 }
 
@@ -289,9 +296,20 @@ def render_card(card: CardIR, library: LibraryIR, text: str | None = None,
     known = lines_of or {}
     entries, instances, imports = ability_classes(card.abilities, identifier(card.name),
                                                   lambda ab: known.get(id(ab)) or ability_text(card, ab), actions)
+    back: dict[str, object] | None = None
+    if card.back is not None:
+        # 712.2: the back face's abilities are classes of the same module, named after its own name
+        face = card.back
+        back_entries, back_instances, back_imports = ability_classes(
+            face.abilities, identifier(face.name), lambda ab: ability_text(face, ab), actions)
+        entries = entries + back_entries
+        imports |= back_imports
+        back = {"name": face.name, "supertypes": face.supertypes, "types": face.types, "subtypes": face.subtypes,
+                "power": face.power, "toughness": face.toughness, "colors": face.colors,
+                "text": card_text(face, library), "instances": back_instances}
     return _render("card.py.j2",
         version=VERSION, source=card.source, doc=f"{card.name}: generated card module.",
-        imports=_import_lines(imports), abilities=entries, instances=instances,
+        imports=_import_lines(imports), abilities=entries, instances=instances, back=back,
         name=card.name, mana_cost=card.mana_cost, supertypes=card.supertypes, types=card.types,
         subtypes=card.subtypes, power=card.power, toughness=card.toughness, colors=card.colors,
         text=card_text(card, library) if text is None else text,
@@ -320,7 +338,8 @@ def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
         if a.has_step(ActionStep.FACE_DOWN):
             face_down = (f"rt.FaceDown({pyexpr.lit(a.name)}, abilities=({''.join(i + ', ' for i in kw_instances)}), "
                          f"up_for_mana_cost={a.face_up_for_mana_cost!r})")
-        steps = tuple((step.value, may_fail) for step, may_fail in a.steps)
+        args = a.step_args or ("",) * len(a.steps)
+        steps = tuple((step.value, may_fail, arg) for (step, may_fail), arg in zip(a.steps, args))
         actions_out.append({"cls": a.cls, "name": a.name, "rule": a.rule, "steps": steps, "face_down": face_down})
     return _render("keywords.py.j2",
         version=VERSION, source=f.source, doc=f"Keywords from {f.source}: generated module.",

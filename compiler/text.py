@@ -16,12 +16,14 @@ from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR, AsTurnedFaceUpIR, CardIR,
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    CostPerPermanent,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import CostWasPaid
-from .ir.effects import Effect
+from .ir.effects import Destroy, Effect
 from .ir.library import KeywordIR, LibraryIR
 from .ir.statics import mana_cost_sentences, static_parts_text
+from .ir.selectors import FilterIR
 from .ir.targets import TargetIR
 from .wording import cap, counters_text, plural_verbs
 
@@ -90,6 +92,9 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
                     subject: str, spell: bool) -> list[str]:
     """Each sentence phrased, uncapitalized, without its final period."""
     ph = Phrase(card, subject, targets)
+    # A trigger that names the card ("When Guan Yu, Sainted Warrior is put into ...") has printed its
+    # full name already: a legendary card is then named by its short name ("shuffle Guan Yu into ...").
+    ph.this_named = subject == "it"
     out: list[str] = []
     for s in sents:
         if s.condition is not None and s.instead and s.instead_last:
@@ -130,6 +135,9 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
                     body = f"{s.condition.text(spell)}, {body}"
             if s.then:
                 body = "then " + body  # "Then if it wasn't kicked, discard three cards."
+        for e in s.effects:
+            if isinstance(e, Destroy) and e.no_regeneration and e.no_regen_after:
+                body += f". {cap(e.no_regen_words)} can't be regenerated"  # 701.15c, after the sentence
         out.append(body)
     return out
 
@@ -150,6 +158,11 @@ def sentences_text(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[T
     return out
 
 
+def plural_subtype(word: str) -> str:
+    """A subtype as printed after "protection from": "Zombies", "Sphinxes" (205.3)."""
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
 def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str:
     """A keyword line: "Kicker {2}", "Flashback—{1}{U}, Pay 3 life", with reminder text if asked."""
     args: list[str] = []
@@ -158,11 +171,16 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
         # 702.16a: a quality argument prints with its "from" ("Protection from black").
         quality = i < len(kinds) and kinds[i] == "quality"
         onto = i < len(kinds) and kinds[i] == "subtype"  # "Splice onto Arcane" (702.47a)
+        if isinstance(a, FilterIR):
+            args.append(f"for {a.words}")  # "Affinity for Swamps" (702.41a)
+            continue
+        if quality and isinstance(a, str) and a[:1].isupper():
+            a = plural_subtype(a)  # "Protection from Zombies" (702.16a: a subtype, printed plural)
         args.append(f"from {a}" if quality else f"onto {a}" if onto else
                     str(a) if isinstance(a, (int, str)) else a.text())
     line = use.name
     if args:
-        only_mana = all(isinstance(a, (int, str)) or a.printed_plain for a in use.args)
+        only_mana = all(isinstance(a, (int, str, FilterIR)) or a.printed_plain for a in use.args)
         if len(args) == 2 and kinds == ["number", "cost"]:
             # "Suspend 4—{U}" (702.62a): a number and then a cost are printed joined by an em dash.
             line += f" {args[0]}\u2014{args[1]}"
@@ -171,7 +189,8 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
     if reminder and kw is not None and kw.reminder:
         text = kw.reminder
         for (pname, _), a in zip(kw.params, use.args):
-            text = text.replace("{" + pname + "}", str(a) if isinstance(a, (int, str)) else a.text())
+            text = text.replace("{" + pname + "}", str(a) if isinstance(a, (int, str)) else
+                                a.words if isinstance(a, FilterIR) else a.text())
         line += f" ({text})"
     return line
 
@@ -271,6 +290,11 @@ def _text_EntersWithIR(card: CardIR, ab: EntersWithIR) -> str:
     return f"{card.name} enters the battlefield with {what} on it."
 
 
+def _text_CostPerPermanent(card: CardIR, ab: CostPerPermanent) -> str:
+    what = f"{ab.param} you control" if ab.param else ab.filter.words if ab.filter is not None else ""
+    return f"This spell costs {ab.cost.text(card=card.name)} less to cast for each {what}."
+
+
 def _text_CostPerExtraTarget(card: CardIR, ab: CostPerExtraTarget) -> str:
     return f"This spell costs {ab.cost.text(card=card.name)} more to cast for each target beyond the first."
 
@@ -306,6 +330,12 @@ def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:
     if ab.condition is None:
         return f"{cap(subject)} {body}{end}"
     cond = ab.condition.text(False, card.name)[len("if "):]
+    if ab.condition_first and subject == card.name:
+        # "As long as Colossus of Akros is monstrous, it has trample": the card is named once, first.
+        if cond.startswith("it "):
+            cond = card.name + cond[len("it"):]
+        if re.search(rf"(^|\s){re.escape(card.name)}(\s|$)", cond):
+            subject = "it"
     if ab.condition_first:
         return f"As long as {cond}, {subject} {body}{end}"
     return f"{cap(subject)} {body} as long as {cond}."
@@ -314,7 +344,7 @@ def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:
 _ABILITY_TEXT: dict[type, Callable[[CardIR, Any], str]] = {
     cls: globals()[f"_text_{cls.__name__}"]
     for cls in (SpellIR, TriggeredIR, ActivatedIR, EntersTappedIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, ChooseColorAsEntersIR, UncounterableIR, EntersAsCopyIR,
-                AmplifyIR, EntersWithIR, CostPerExtraTarget, AlternativeCardCost, AdditionalCardCost, StaticIR)
+                AmplifyIR, EntersWithIR, CostPerExtraTarget, CostPerPermanent, AlternativeCardCost, AdditionalCardCost, StaticIR)
 }
 
 

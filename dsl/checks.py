@@ -51,6 +51,9 @@ class Checker:
         # The keyword library's names, once a lowerer has it: selectors ("with flying") are
         # checked against it as they are lowered.
         self.keyword_names: Mapping[str, Any] | None = None
+        # A keyword definition's parameters (name -> kind) while its abilities are lowered, so that a
+        # selector may use a number parameter ("with converted mana cost n or less", 702.46a).
+        self.params: Mapping[str, str] | None = None
 
     def error(self, obj: Any, message: str, hint: str = "", word: str = "") -> None:
         """Report an error at ``obj``'s location, or, given the offending ``word``, on that word

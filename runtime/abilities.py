@@ -241,6 +241,17 @@ class CostsMorePerExtraTarget(Ability):
 
 
 @dataclass(frozen=True)
+class CostsLessPerPermanent(Ability):
+    """601.2f, 702.41a: "This spell costs {1} less to cast for each artifact you control" -- the
+    generic part of its total cost is reduced by ``mana`` once for each permanent its caster controls
+    that ``filter`` matches (``yours``: the selector doesn't say whose; affinity's are the caster's)."""
+
+    mana: tuple[str, ...]
+    filter: ObjectFilter
+    yours: bool = False
+
+
+@dataclass(frozen=True)
 class CantBeCountered(Ability):
     """"This spell can't be countered." (101.2: a "can't" wins over an instruction to counter it;
     it works while the spell is on the stack)."""
@@ -422,6 +433,8 @@ class CardDefinition:
     color_indicator: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     text: str = ""
+    # 712.2: a transforming double-faced card's back face (its own definition; none for other cards)
+    back: "CardDefinition | None" = None
     expanded: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
     keywords: frozenset[str] = field(init=False, repr=False, compare=False)
     # For each expanded ability, the keyword it comes from ("" for the card's own abilities).
@@ -485,8 +498,9 @@ class CardDefinition:
 class ActionStep:
     """A primitive step of a keyword action (701)."""
 
-    kind: str  # "find", "move", "randomize", "face_down", "arrange"
+    kind: str  # "find", "move", "randomize", "face_down", "arrange", "unless_counters", ...
     may_fail: bool = False
+    arg: str = ""  # a counter kind or a designation, for the steps that name one
 
 
 class KeywordAction:

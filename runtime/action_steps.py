@@ -16,9 +16,11 @@ if TYPE_CHECKING:
     from .abilities import ActionStep
     from .effects import PerformAction
     from .game import Game
+    from .objects import GameObject
     from .resolution import Resolution
 
-Step = Callable[["Game", "Resolution", int, "PerformAction", "ActionStep", "list[int]"], "list[int]"]
+# A step returns what was found so far, or None to stop the action there.
+Step = Callable[["Game", "Resolution", int, "PerformAction", "ActionStep", "list[int]"], "list[int] | None"]
 
 
 def _count(res: "Resolution", act: "PerformAction") -> int:
@@ -35,7 +37,8 @@ def find(game: "Game", res: "Resolution", player: int, act: "PerformAction", ste
         return []
     lib = game.zone(Zone.LIBRARY, player)
     flt = act.filter
-    matching = [o for o in lib if flt is None or flt.matches(game, game.obj(o))]
+    # the source, for a selector that compares with it ("the same converted mana cost as this card")
+    matching = [o for o in lib if flt is None or flt.matches(game, game.obj(o), player, res.source_oid)]
     count = _count(res, act)
     # 701.19b: searching a hidden zone for a stated quality, the player may fail to find; for a
     # quantity only ("a card"), they must find that many, or as many as there are (701.19d).
@@ -103,7 +106,49 @@ def face_down(game: "Game", res: "Resolution", player: int, act: "PerformAction"
     return found
 
 
+def _source(game: "Game", res: "Resolution") -> "GameObject | None":
+    """The permanent whose ability performs the action ("monstrosity 10", "adapt 3")."""
+    o = game.state.objects.get(res.source_oid)
+    return o if o is not None and o.zone is Zone.BATTLEFIELD else None
+
+
+def unless_counters(game: "Game", res: "Resolution", player: int, act: "PerformAction", step: "ActionStep",
+                    found: list[int]) -> list[int] | None:
+    """701.43a (adapt): "if this creature has no +1/+1 counters on it, ..." -- stop if it has any (or is gone)."""
+    src = _source(game, res)
+    return None if src is None or src.counters.get(step.arg, 0) > 0 else found
+
+
+def unless_designated(game: "Game", res: "Resolution", player: int, act: "PerformAction", step: "ActionStep",
+                      found: list[int]) -> list[int] | None:
+    """701.31a (monstrosity): "if this permanent isn't monstrous, ..." -- stop if it is (or is gone)."""
+    src = _source(game, res)
+    return None if src is None or step.arg in src.designations else found
+
+
+def put_counters(game: "Game", res: "Resolution", player: int, act: "PerformAction", step: "ActionStep",
+                 found: list[int]) -> list[int] | None:
+    """122.6: put the action's number of counters of the kind on its source."""
+    src = _source(game, res)
+    if src is not None:
+        game.add_counters(src.oid, step.arg, _count(res, act))
+    return found
+
+
+def designate(game: "Game", res: "Resolution", player: int, act: "PerformAction", step: "ActionStep",
+              found: list[int]) -> list[int] | None:
+    """701.31b: the source becomes monstrous -- a designation, not an ability nor a copiable value; it
+    lasts until the permanent leaves the battlefield (400.7: a new object has none)."""
+    src = _source(game, res)
+    if src is not None:
+        src.designations = src.designations | {step.arg}
+        game.log(f"{game.name_of(src.oid)} becomes {step.arg} (701.31b)")
+    return found
+
+
 # Each step kind a compiled keyword action may name (the compiler's ActionStep values).
 ACTION_STEPS: dict[str, Step] = {
     "find": find, "move": move, "randomize": randomize, "arrange": arrange, "face_down": face_down,
+    "unless_counters": unless_counters, "unless_designated": unless_designated, "put_counters": put_counters,
+    "designate": designate,
 }

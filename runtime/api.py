@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .abilities import (
     AsChoosePT, AsCopyOf, AsTurnedFaceUp, CantBeCountered, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
+    CostsLessPerPermanent,
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve, PlayerGetsCountersIfPaid, StickerOnSpellIfPaid,
@@ -19,7 +20,7 @@ from .mana_abilities import AddMana
 from .values import (
     GraveyardSize,
     Cost, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
-    Fixed, LastAffected,
+    Fixed, LastAffected, AmountThisWay, Plus,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
     AttackingPlayer, CardsInZone, DefendingPlayer, OwnersOfAffected, TheRest,
     PlayerSlot, SacrificeSpec, Slot, SlotsFrom, Slots, ThisObject, TimesPaid, XValue, You,
@@ -28,6 +29,8 @@ from .selectors import ObjectFilter
 from .zones import Zone
 
 __all__ = [
+    "Plus",
+    "AmountThisWay",
     "Ability",
     "PlayerGetsCountersIfPaid",
     "StickerOnSpellIfPaid",
@@ -45,6 +48,7 @@ __all__ = [
     "BeginningOfStep",
     "CantBeCountered",
     "ChooseColorAsEnters",
+    "CostsLessPerPermanent",
     "CostsMorePerExtraTarget",
     "CardDefinition",
     "ControllerOf",

@@ -11,6 +11,7 @@ from . import layers
 from .abilities import (
     ActivatedAbility, AdditionalCost, AlternativeCost, AsCastIfPaid, CostsMorePerExtraTarget, PlayerGetsCountersIfPaid,
     SpellAbility, SpliceOnto, StaticAbility, StickerOnSpellIfPaid,
+    CostsLessPerPermanent,
 )
 from .actions import ActivateAbility, CastSpell, PlayLand
 from .conditions import Condition
@@ -55,6 +56,13 @@ def cost_reduction(game: "Game", player: int, spell: "GameObject") -> int:
     """601.2f: how much generic mana static abilities of ``player``'s permanents take off the total
     cost of ``spell`` ("Green spells and blue spells you cast cost {1} less to cast")."""
     n = 0
+    # 702.41a (affinity) and the like: the spell's own "costs {1} less to cast for each ..." abilities
+    for a in game.characteristics(spell).abilities:
+        if isinstance(a, CostsLessPerPermanent):
+            each = sum(int(s.strip("{}")) for s in a.mana if s.strip("{}").isdigit())
+            count = sum(1 for o in game.battlefield() if (not a.yours or o.controller == player)
+                        and a.filter.matches(game, o, viewer=player, source_oid=spell.oid))
+            n += each * count
     for o, part, _ in game.battlefield_parts(CostReduction, player):
         assert isinstance(part, CostReduction)
         if any(f.matches(game, spell, viewer=player, source_oid=o.oid) for f in part.filters):

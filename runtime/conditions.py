@@ -277,6 +277,75 @@ class HasCounters:
 
 
 @dataclass(frozen=True)
+class GreaterPowerOrToughness:
+    """702.100a: "if that creature has greater power or toughness than this" -- the object the trigger
+    remembers (603.2: the creature that entered) has greater power or greater toughness than the
+    source; checked as it triggers and as it resolves (603.4).  An object without power and toughness
+    has neither greater (702.100c)."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Compare the event's object, as it is now, with the source."""
+        objs = [o for o in res.last_affected if isinstance(o, int) and game.exists(o)]
+        src = game.state.objects.get(res.source_oid)
+        if not objs or src is None:
+            return False
+        that, this = game.characteristics(game.obj(objs[0])), game.characteristics(src)
+        if that.power is None or that.toughness is None or this.power is None or this.toughness is None:
+            return False
+        return that.power > this.power or that.toughness > this.toughness
+
+
+@dataclass(frozen=True)
+class InGraveyard:
+    """113.6k, 603.4: "if this is in your graveyard" -- the source card is in its owner's graveyard now."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Where the source is now."""
+        src = game.state.objects.get(res.source_oid)
+        return src is not None and src.zone is Zone.GRAVEYARD
+
+
+@dataclass(frozen=True)
+class IsDesignated:
+    """701.31b: "as long as this is monstrous" -- the source permanent has the designation."""
+
+    designation: str
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """The source, on the battlefield now, has it."""
+        src = game.state.objects.get(res.source_oid)
+        return src is not None and self.designation in src.designations
+
+
+@dataclass(frozen=True)
+class CardTypesInGraveyard:
+    """Delirium (207.2c): "there are four or more card types among cards in your graveyard" -- the card
+    types (205.2a; supertypes and subtypes aren't card types) of the cards in the controller's graveyard."""
+
+    at_least: int
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Count the distinct card types now."""
+        types: set[str] = set()
+        for oid in game.zone(Zone.GRAVEYARD, res.controller):
+            types |= set(game.characteristics(game.obj(oid)).types)
+        return len(types) >= self.at_least
+
+
+@dataclass(frozen=True)
+class HadNoCounters:
+    """603.10a, 608.2h: "if it had no -1/-1 counters on it" (702.79a persist) -- the source as it last
+    existed on the battlefield: its last known information once it has left (400.7)."""
+
+    counter: str
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """No counter of the kind on the source, or on its last known information."""
+        obj = res.source_object()
+        return obj is not None and obj.counters.get(self.counter, 0) == 0
+
+
+@dataclass(frozen=True)
 class LastAffectedIs:
     """"if it's a creature spell": an object the previous instruction acted on matches ``filter`` now
     (702.62a: the spell just cast)."""
@@ -305,6 +374,11 @@ __all__ = [
     "CastFromZone",
     "ControlledSinceLastUpkeep",
     "ControlsNone",
+    "GreaterPowerOrToughness",
+    "CardTypesInGraveyard",
+    "HadNoCounters",
+    "InGraveyard",
+    "IsDesignated",
     "CostPaid",
     "CouldCastTiming",
     "DefendingPlayerControls",

@@ -177,6 +177,19 @@ class GainKeywordWithQuality:
 
 
 @dataclass(frozen=True)
+class BecomesCreature:
+    """205.1b, 613.1d (layer 4: the creature type and these subtypes are added to its types), 613.1e
+    (layer 5: these colors), 613.1f (layer 6: these keywords), 613.4b (layer 7b: this base power and
+    toughness): "becomes a 4/4 green and white Insect Monk creature with first strike"."""
+
+    power: int
+    toughness: int
+    colors: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class CantBeRegenerated:
     """701.15c: its destruction can't be replaced by regeneration ("can't be regenerated this turn")."""
 
@@ -278,6 +291,12 @@ class DamageGainsLife:
 class DamageIsLethal:
     """Any nonzero damage this source deals to a creature is lethal: the creature is destroyed by a
     state-based action (704.5h), and 1 damage counts as lethal when assigning combat damage (510.1c-d)."""
+
+
+@dataclass(frozen=True)
+class DamageAsCounters:
+    """120.3d, 702.80a: damage this source deals to a creature isn't marked on it: its controller puts
+    that many -1/-1 counters on that creature instead (wither).  It is still damage dealt (120.4)."""
 
 
 @dataclass(frozen=True)
@@ -393,9 +412,9 @@ Part = Union[
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
-    CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
+    DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
-    CantBeRegenerated, SetPT, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
+    CantBeRegenerated, SetPT, SetBasePT, BecomesCreature, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
     TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
 ]
 
@@ -436,7 +455,9 @@ __all__ = [
     "CantBeAttachedBy",
     "CantBeBlockedBy",
     "CantBeBlockedExceptBy",
+    "BecomesCreature",
     "CantBeRegenerated",
+    "SetBasePT",
     "CantBeTargetedBy",
     "CantBlock",
     "CantPhaseOut",
@@ -445,6 +466,7 @@ __all__ = [
     "CostReduction",
     "DamageGainsLife",
     "DamageIsLethal",
+    "DamageAsCounters",
     "DoesntUntap",
     "GainAbility",
     "GainKeywordAtManaCost",

@@ -57,7 +57,9 @@ def _produces(a: ActivatedAbility) -> list[str]:
     produced: list[str] = []
     for s in a.sentences:
         for e in s.effects:
-            if isinstance(e, AddMana):
+            if isinstance(e, AddMana) and e.per is None:
+                # (an amount counted as it resolves, "add {G} for each ...", isn't one mana of a color:
+                # such an ability is activated by its controller, not picked to pay one mana, 601.2g)
                 produced += list(COLORS) if e.any_color else [m[1:-1] for m in e.mana + e.choices]
     return produced
 

@@ -192,9 +192,13 @@ class LoseLife:
     amount: Amount
 
     def resolve(self, res: "Resolution") -> None:
-        """Lose the life."""
+        """Lose the life; the total lost is what a following "that much" means (608.2c)."""
+        total = 0
         for p in res.following(self.player):
-            res.game.change_life(p, -self.amount.evaluate(res))
+            n = self.amount.evaluate(res)
+            res.game.change_life(p, -n)
+            total += max(n, 0)
+        res.this_way = total
 
 
 @dataclass(frozen=True)
@@ -372,6 +376,36 @@ class PileThenAct:
         made = act_face_down(game, res.controller, self.action, [c for c in pile if game.exists(c)])
         res.last_affected = tuple(made)
         res.performed = bool(made)
+
+
+@dataclass(frozen=True)
+class RevealTop:
+    """701.16a, 401.2: reveal the top N cards of your library, put one card the selector matches from among
+    them into your hand (one must be chosen if any matches) and the rest into your graveyard."""
+
+    amount: Amount
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Reveal, choose, move."""
+        game = res.game
+        player = res.controller
+        top = list(game.zone(Zone.LIBRARY, player)[:max(self.amount.evaluate(res), 0)])
+        if not top:
+            return
+        game.log(f"{game.players[player].name} reveals {', '.join(game.name_of(o) for o in top)} (701.16a)")
+        matching = [o for o in top if self.filter.matches(game, game.obj(o), player, res.source_oid)]
+        chosen: list[int] = []
+        if matching:
+            opts = tuple(Choice(str(o), game.name_of(o)) for o in matching)
+            chosen = list(game.ask_valid(ChooseCards(player, "Choose the card to put into your hand", opts, 1, 1),
+                                         lambda ans: chosen_keys(ans, matching, 1, 1),
+                                         "choose one of the matching revealed cards"))
+        for o in chosen:
+            game.move(o, Zone.HAND)
+        for o in top:
+            if o not in chosen:
+                game.move(o, Zone.GRAVEYARD)
 
 
 @dataclass(frozen=True)
@@ -674,6 +708,108 @@ class CounterSpell:
 
 
 @dataclass(frozen=True)
+class ExileFromGraveyard:
+    """406.3: "exile two cards from your graveyard" -- the controller chooses that many cards of their
+    graveyard (all of them if fewer) and exiles them; not targeted (115.10a)."""
+
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Choose the cards, then exile them; they become "them"."""
+        game = res.game
+        gy = list(game.zone(Zone.GRAVEYARD, res.controller))
+        k = min(self.amount.evaluate(res), len(gy))
+        if k <= 0:
+            res.performed = False
+            return
+        chosen = gy if k == len(gy) else game.ask_valid(
+            ChooseCards(res.controller, f"Exile {k} from your graveyard", tuple(Choice(str(o), game.name_of(o)) for o in gy), k, k),
+            lambda ans: chosen_keys(ans, gy, k, k), f"choose {k} cards of your graveyard to exile (406.3)")
+        moved = [n for n in (game.move(o, Zone.EXILE) for o in chosen) if n is not None]
+        res.last_affected = tuple(moved)
+        res.performed = len(moved) == self.amount.evaluate(res)
+
+
+@dataclass(frozen=True)
+class ShuffleObjectIntoLibrary:
+    """701.20, 401.3: "shuffle this into your library" -- each referent is put into its owner's library,
+    then that library is shuffled (the keyword action ``shuffle``, 701.20a)."""
+
+    target: ObjectRef
+    shuffle: KeywordAction
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move, then shuffle each library that got a card."""
+        game = res.game
+        owners = []
+        for ref in res.referents(self.target):
+            if isinstance(ref, int) and game.exists(ref):
+                owner = game.obj(ref).owner
+                if game.move(ref, Zone.LIBRARY) is not None:
+                    owners.append(owner)
+        res.performed = bool(owners)
+        for p in dict.fromkeys(owners):
+            game.perform_action(res, p, PerformAction(self.shuffle, You()))
+
+
+@dataclass(frozen=True)
+class ReturnDiscarded:
+    """603.2, 400.7: "return the discarded card from your graveyard to your hand" -- the card the discard
+    trigger remembers, only while it is still that card in its owner's graveyard."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move it to its owner's hand."""
+        game = res.game
+        cards = [o for o in res.last_affected if isinstance(o, int) and game.exists(o)
+                 and game.obj(o).zone is Zone.GRAVEYARD]
+        moved = [n for n in (game.move(o, Zone.HAND) for o in cards[:1]) if n is not None]
+        res.performed = bool(moved)
+        res.last_affected = tuple(moved)
+
+
+@dataclass(frozen=True)
+class Transform:
+    """701.28a, 712.8: a transforming double-faced permanent turns over to its other face (it stays the
+    same object, 712.8a); a permanent with no back face doesn't transform (701.28c)."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Turn each referent over."""
+        game = res.game
+        done = False
+        for ref in res.referents(self.target):
+            if isinstance(ref, int) and game.exists(ref):
+                o = game.obj(ref)
+                if o.zone is Zone.BATTLEFIELD and o.card.definition.back is not None and o.face_down is None:
+                    before = game.name_of(ref)
+                    o.transformed = not o.transformed
+                    game.log(f"{before} transforms into {game.name_of(ref)} (701.28a)")
+                    done = True
+        res.performed = done
+
+
+@dataclass(frozen=True)
+class SetBaseValue:
+    """613.4b, 611.2: "change this's base toughness to N" -- a continuous effect on the source setting
+    its base power or toughness to N, counted as it resolves (608.2h); it lasts indefinitely (while the
+    object stays on the battlefield, 400.7)."""
+
+    which: str  # "power" | "toughness"
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Count the number, then apply the effect."""
+        game = res.game
+        if not game.exists(res.source_oid) or game.obj(res.source_oid).zone is not Zone.BATTLEFIELD:
+            res.performed = False
+            return
+        n = max(self.amount.evaluate(res), 0)
+        part = SetBasePT(power=n) if self.which == "power" else SetBasePT(toughness=n)
+        game.add_continuous(res.source_oid, (part,), res.controller, "indefinitely")
+
+
+@dataclass(frozen=True)
 class PutCounters:
     """122.1: put counters on a permanent."""
 
@@ -730,12 +866,17 @@ class ReturnAllFromGraveyards:
 
 @dataclass(frozen=True)
 class PhaseOut:
-    """702.26a: the permanents phase out (they phase in during their controller's next untap step, 502.1)."""
+    """702.26a: the permanents phase out (they phase in during their controller's next untap step, 502.1);
+    with ``unless``, only if the controller doesn't pay that cost (118.12)."""
 
     target: ObjectRef
+    unless: Cost | None = None
 
     def resolve(self, res: "Resolution") -> None:
         """Phase out the referents still on the battlefield, at once (702.26h)."""
+        if self.unless is not None and offer_to_pay(res, self.unless):
+            res.performed = False
+            return
         phase_out_together(res.game, [ref for ref in res.referents(self.target)
                                       if isinstance(ref, int) and res.game.exists(ref)])
 
@@ -793,10 +934,17 @@ class Discard:
     player: PlayerRef
     amount: Amount
     at_random: bool = False  # 701.8a: the cards are chosen at random
+    whole_hand: bool = False  # "discard all the cards in your hand" (then "that many", 608.2c)
 
     def resolve(self, res: "Resolution") -> None:
         """Ask for the cards (or pick them at random) and discard them."""
         for p in res.following(self.player):
+            if self.whole_hand:
+                # every card is discarded, wherever a replacement (702.35a madness) then puts it
+                n = len(res.game.zone(Zone.HAND, p))
+                res.performed = res.game.discard(p, n)
+                res.this_way = n
+                continue
             res.performed = res.game.discard(p, self.amount.evaluate(res), at_random=self.at_random)
 
 
@@ -836,13 +984,18 @@ class Sacrifice:
 
     target: ObjectRef
     unless: Cost | None = None
+    # 702.24a: the cost is paid once for each counter counted ("for each age counter on it")
+    per: Amount | None = None
 
     def resolve(self, res: "Resolution") -> None:
         """Offer the cost if any, then sacrifice."""
+        unless = self.unless
+        if unless is not None and self.per is not None:
+            unless = unless.times(self.per.evaluate(res))
         for ref in res.referents(self.target):
             if not isinstance(ref, int):
                 continue
-            if self.unless is not None and offer_to_pay(res, self.unless):
+            if unless is not None and offer_to_pay(res, unless):
                 res.performed = False
                 continue
             res.performed = res.game.sacrifice(ref)
@@ -1151,6 +1304,9 @@ class PutIntoZone:
     under_your_control: bool = False
     on_top: bool = False  # into a library: on top (401.2) rather than on the bottom
     also: ObjectRef | None = None  # "put this and each creature it's blocking on top of ...": found first
+    # 614.1c: onto the battlefield "with a -1/-1 counter on it" (702.79a persist)
+    counters: Amount | None = None
+    counter: str = ""
 
     def resolve(self, res: "Resolution") -> None:
         """Move each referent; they become "them" for later instructions."""
@@ -1164,9 +1320,11 @@ class PutIntoZone:
             if self.face_down == "choice":
                 down = game.ask_valid(YesNo(res.controller, "Put it onto the battlefield face down?"),
                                       lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no")
+            counters = {self.counter: self.counters.evaluate(res)} if self.counters is not None else None
             new = game.move(ref, self.zone, controller=res.controller if self.under_your_control else None,
                             face_down=FaceDown("effect") if down else None,
-                            position=0 if self.on_top else None)  # a library's top is its first card
+                            position=0 if self.on_top else None,  # a library's top is its first card
+                            counters=counters)
             if new is not None:
                 moved.append(new)
         res.last_affected = tuple(moved)
@@ -1389,6 +1547,13 @@ __all__ = [
     "CounterUnlessPays",
     "CreateTokenCopy",
     "CreateTokens",
+    "Transform",
+    "ReturnDiscarded",
+    "RevealTop",
+    "ShuffleIntoLibrary",
+    "ShuffleObjectIntoLibrary",
+    "ExileFromGraveyard",
+    "SetBaseValue",
     "DealDamage",
     "DealDamageDividedEvenly",
     "DealDividedDamage",
@@ -1436,7 +1601,6 @@ __all__ = [
     "Sacrifice",
     "TakeExtraTurn",
     "ShuffleCardsIntoLibrary",
-    "ShuffleIntoLibrary",
     "Tap",
     "TapOrUntap",
     "Untap",

@@ -26,6 +26,7 @@ from .action_steps import ACTION_STEPS
 from .continuous import (
     CantSearchLibraries, ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
     CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, SetBasePT, affects_player,
+    DamageAsCounters,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, chosen_keys
 from .errors import IllegalAction
@@ -527,11 +528,13 @@ class Game:
     # ------------------------------------------------------------ zone changes
 
     def move(self, oid: int, to: Zone, *, position: int | None = None, tapped: bool = False,
-             controller: int | None = None, face_down: "FaceDown | None" = None, cause: str = "") -> int | None:
+             controller: int | None = None, face_down: "FaceDown | None" = None, cause: str = "",
+             counters: dict[str, int] | None = None) -> int | None:
         """Move an object to another zone, through replacement effects; return the new object's id.
 
         400.7: the moved card becomes a new object.  Per-player zones are the owner's (400.3).
         ``face_down``: it arrives face down (708.3, 708.4); ``cause``: "discard" for a discard (701.8).
+        ``counters``: onto the battlefield, it enters with these counters (614.1c, 702.79a).
         """
         o = self.state.objects.get(oid)
         if o is None:
@@ -539,6 +542,8 @@ class Game:
         ev = ZoneChange(oid=oid, card_id=o.card.card_id, from_zone=o.zone, to_zone=to,
                         to_player=o.owner, controller=o.controller if controller is None else controller,
                         tapped=tapped, cause=cause, face_down=face_down)
+        if counters and to is Zone.BATTLEFIELD:
+            ev.counters.update(counters)
         ev = self.replace_zone_change(ev, o)
         if self._cant_enter(ev, o):
             where = f"{self.players[o.owner].name}'s {o.zone.value}" if o.zone.per_player else o.zone.value
@@ -749,6 +754,9 @@ class Game:
             self.fire_object_event(o, "leaves", remembered=(new.oid,))
             if ev.to_zone is Zone.GRAVEYARD and "creature" in self.characteristics(o).types:
                 self.fire_object_event(o, "dies", remembered=(new.oid,))  # 700.4
+            if ev.to_zone is Zone.GRAVEYARD and o.owner == o.controller:
+                # 603.6c: "is put into your graveyard from the battlefield" (its owner's is its controller's)
+                self.fire_object_event(o, "to_your_graveyard", remembered=(new.oid,))
             # 400.7: effects on the old object end with it (after the look-back above: an ability
             # granted until end of turn still triggers on its dying, 603.10a).
             self.state.continuous = [e for e in self.state.continuous if e.oid != o.oid]
@@ -939,7 +947,7 @@ class Game:
                 return
             for part, origin in ch.has(PreventDamageFrom):
                 assert isinstance(part, PreventDamageFrom)
-                if src_ch is not None and has_quality(src_ch.colors, part.quality):
+                if src_ch is not None and has_quality(src_ch.colors, part.quality, src_ch.subtypes):
                     why = f"{origin} from {part.quality}" if origin else f"{part.quality} sources"
                     self.log(f"{amount} damage {src_name} would deal to {self.name_of(ref)} is prevented "
                              f"({why}, 702.16e, 615)")
@@ -953,8 +961,13 @@ class Game:
             amount = self._prevent(str(ref), amount, src_name, self.name_of(ref))
             if amount <= 0:
                 return
-            o.damage += amount
-            self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)}")
+            if src_ch is not None and src_ch.has(DamageAsCounters):
+                # 120.3d, 702.80a: not marked; that many -1/-1 counters are put on it instead
+                self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)} in the form of -1/-1 counters")
+                self.add_counters(ref, "-1/-1", amount)
+            else:
+                o.damage += amount
+                self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)}")
             if src_ch is not None and src_ch.has(DamageIsLethal):
                 o.deathtouched = True  # 704.5h
         else:
@@ -1079,7 +1092,23 @@ class Game:
         discard effects, discard costs (118.3) and the cleanup discard (514.1), so that discard
         replacement effects (702.35a madness) see every discard."""
         self.log(f"{self.players[player].name} discards {self.name_of(oid)}")
-        return self.move(oid, Zone.GRAVEYARD, cause="discard")
+        new = self.move(oid, Zone.GRAVEYARD, cause="discard")
+        if new is not None:
+            self._discarded(player, new)
+        return new
+
+    def _discarded(self, player: int, card: int) -> None:
+        """603.2, 701.8: "whenever you discard a card" abilities of ``player``'s permanents trigger,
+        remembering the card where the discard put it ("the discarded card")."""
+        for w in self.battlefield():
+            if w.controller != player or not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                                                 and "discard" in a.trigger.events for a in w.definition.expanded):
+                continue  # cheap pre-check on the printed abilities
+            for a in self.characteristics(w).abilities:
+                if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) \
+                        and "discard" in a.trigger.events and a.trigger.scope == "discard_you" \
+                        and (a.trigger.subject is None or a.trigger.subject.matches(self, self.obj(card), player)):
+                    self._trigger(w, a, (card,))
 
     def mill(self, player: int, n: int) -> None:
         """Put the top ``n`` cards of the library into the graveyard, one at a time."""
@@ -1094,8 +1123,9 @@ class Game:
         if not self.exists(oid):
             return
         self.state.continuous.append(ContinuousEffect(oid, parts, controller, until, self.new_id()))
-        ends = {"eot": "end of turn", "next_upkeep": "your next upkeep", "control": "its controller loses control of it"}
-        self.log(f"an effect applies to {self.name_of(oid)} until {ends.get(until, until)}")
+        ends = {"eot": "until end of turn", "next_upkeep": "until your next upkeep",
+                "control": "until its controller loses control of it", "indefinitely": "indefinitely"}
+        self.log(f"an effect applies to {self.name_of(oid)} {ends.get(until, 'until ' + until)}")
 
     def expire_continuous(self, until: str, player: int | None = None) -> None:
         """End effects with the given duration (514.2 for "eot"; "next_upkeep" for ``player``)."""
@@ -1254,7 +1284,10 @@ class Game:
         """Run a keyword action's primitive steps (701.19 search, 701.20 shuffle), each by its kind."""
         found: list[int] = []
         for step in act.action.steps:
-            found = ACTION_STEPS[step.kind](self, res, player, act, step, found)
+            after = ACTION_STEPS[step.kind](self, res, player, act, step, found)
+            if after is None:
+                return  # a step's condition stopped the action (701.31a, 701.43a)
+            found = after
 
     def cant_search(self, player: int) -> bool:
         """701.19: whether a static ability of a permanent says ``player`` can't search libraries."""
@@ -1444,13 +1477,16 @@ class Game:
                         and (not a.trigger.yours or o.controller == self.state.active):
                     # "each player's upkeep": "that player" is the player whose step it is (the active player).
                     self._trigger(o, a, event_player=self.state.active)
-        for oid in self.zone(Zone.EXILE):  # one zone shared by all players (406.1)
+        # exile: one zone shared by all players (406.1); a graveyard (113.6k: "if this is in your graveyard")
+        elsewhere = [(oid, "exile") for oid in self.zone(Zone.EXILE)]
+        elsewhere += [(oid, "graveyard") for p in range(len(self.players)) for oid in self.zone(Zone.GRAVEYARD, p)]
+        for oid, where in elsewhere:
             o = self.obj(oid)
             if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep)
-                       and a.trigger.zone == "exile" for a in o.definition.expanded):
+                       and a.trigger.zone == where for a in o.definition.expanded):
                 continue  # cheap pre-check on the printed abilities
             for t in self.characteristics(o).derived(_step_triggers):
-                if isinstance(t.trigger, BeginningOfStep) and t.trigger.step == step and t.trigger.zone == "exile" \
+                if isinstance(t.trigger, BeginningOfStep) and t.trigger.step == step and t.trigger.zone == where \
                         and (not t.trigger.yours or o.controller == self.state.active):
                     self._trigger(o, t, event_player=self.state.active)
         keep: list[DelayedTrigger] = []

@@ -20,6 +20,7 @@ from .continuous import (
     BecomesAura, ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange,
     SetBasePT, SetColors, SetCreatureType, SetPT,
     GainKeywordWithQuality,
+    BecomesCreature,
 )
 from .creature_types import CREATURE_TYPE_SET
 from .resolution import Resolution
@@ -303,6 +304,8 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
     # frequent read.
     fd = obj.face_down
     d = fd.definition if fd is not None else obj.copy_of or obj.stickered or obj.card.definition
+    if obj.transformed and d is obj.card.definition and d.back is not None:
+        d = d.back  # 712.8d: its back face's characteristics
     oid = obj.oid
     # No effect in the game (the usual case): no index to consult.
     effects = game.effects_on(oid) if game.state.continuous else []
@@ -423,6 +426,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         for p in e.parts:
             if isinstance(p, GainKeywords):
                 gain(p.keywords, "")
+            elif isinstance(p, BecomesCreature):
+                gain(p.keywords, "")  # 613.1f
             elif isinstance(p, GainKeywordAtManaCost):
                 gain_at_mana_cost(p.keyword)  # 611.2c, 613.1f: e.g. a graveyard card gains flashback
             elif isinstance(p, GainKeywordWithQuality):
@@ -499,9 +504,15 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
     # 613.1e (layer 5): color-changing effects, in the order gathered (statics, then resolved effects
     # by timestamp); the last one that applies decides (613.7).
     colors = printed.colors
+    types, subtypes = printed.types, printed.subtypes
     for p, _ in parts:
         if isinstance(p, SetColors):
             colors = frozenset(p.colors)
+        elif isinstance(p, BecomesCreature):
+            # 613.1d (layer 4), 205.1b: types added, not replaced; 613.1e (layer 5): its colors
+            types = types | {"creature"}
+            subtypes = subtypes | frozenset(p.subtypes)
+            colors = frozenset(p.colors) if p.colors else colors
     power, toughness = d.power, d.toughness
     defining = [p for p, _ in parts if isinstance(p, SetPT)]
     if defining and obj.oid not in game.partial:
@@ -520,6 +531,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         if isinstance(p, SetBasePT):
             power = p.power if p.power is not None else power
             toughness = p.toughness if p.toughness is not None else toughness
+        elif isinstance(p, BecomesCreature):
+            power, toughness = p.power, p.toughness
     if power is not None and toughness is not None:
         # 613.4c (layer 7c): modifications from effects and static abilities, then counters.
         for p, _ in parts:
@@ -537,8 +550,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         mana_cost=d.mana_cost,
         colors=colors,
         supertypes=printed.supertypes,
-        types=printed.types,
-        subtypes=printed.subtypes,
+        types=types,
+        subtypes=subtypes,
         power=power,
         toughness=toughness,
         abilities=tuple(a for a, _ in pairs),

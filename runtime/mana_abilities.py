@@ -13,6 +13,7 @@ from .decisions import Choice, ChooseOption
 
 if TYPE_CHECKING:
     from .resolution import Resolution
+    from .values import Amount
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,7 @@ class AddMana:
     mana: tuple[str, ...] = ()
     any_color: bool = False
     choices: tuple[str, ...] = ()  # "add {G}, {U}, or {R}": one of these, chosen as it resolves
+    per: "Amount | None" = None  # 106.3: "add {G} for each ...": the mana that many times, counted now
 
     def resolve(self, res: "Resolution") -> None:
         """Add the mana."""
@@ -32,5 +34,10 @@ class AddMana:
                                       lambda ans: ans if isinstance(ans, str) and ans in opts else None,
                                       "choose one of the mana symbols offered (106.1)")
             res.game.add_mana(res.controller, (pick,), False)
+            return
+        if self.per is not None:
+            times = self.per.evaluate(res)
+            if times > 0:
+                res.game.add_mana(res.controller, self.mana * times, False)
             return
         res.game.add_mana(res.controller, self.mana, self.any_color)

@@ -96,6 +96,8 @@ class GameObject:
     # it phases in at the untap step after their next turn would have begun (-2: at the next one).
     phases_in_after: int = -1
     chosen_color: str = ""  # 614.12: the color chosen as it entered ("the chosen color")
+    designations: frozenset[str] = frozenset()  # 701.31b: "monstrous" (not an ability nor a copiable value)
+    transformed: bool = False  # 712.8: a transforming double-faced permanent with its back face up
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameObject":
         """A fast copy: every field is immutable except the counters and the cast record."""
@@ -120,7 +122,10 @@ class GameObject:
             return self.face_down.definition
         if self.copy_of is not None:
             return self.copy_of
-        return self.stickered or self.card.definition
+        if self.stickered is not None:
+            return self.stickered
+        back = self.card.definition.back
+        return back if self.transformed and back is not None else self.card.definition  # 712.8d
 
 
 @dataclass

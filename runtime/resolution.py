@@ -38,6 +38,7 @@ class Resolution:
     performed: bool = True  # whether the previous instruction happened ("if you do", "if you can't")
     event_player: int = -1  # the player the triggering event named ("that player"), -1 if none
     event_amount: int = 0  # the triggering event's amount ("that much")
+    this_way: int = 0  # how much the last counting instruction did ("that much", "that many": life lost, cards discarded, 608.2c)
     chosen: ObjectFilter | None = None  # the kind a player chose earlier in the ability ("of that type")
     coin_won: bool | None = None  # 705.2: whether the controller won the last coin flip of the ability
     # The player following the instruction being followed ("they", "their" in "each player sacrifices all
@@ -118,7 +119,9 @@ class Resolution:
         if isinstance(ref, You):
             return [f"player:{self.controller}"]  # "deals 1 damage to you" (the ability's controller)
         if isinstance(ref, EnchantedObject):
-            src = self.game.state.objects.get(self.source_oid)
+            # 603.10a, 608.2h: once the Aura has left the battlefield ("when this leaves the
+            # battlefield, destroy enchanted creature"), what it was attached to as it last existed
+            src = self.source_object()
             host = src.attached_to if src is not None else None
             return [host] if host is not None and self.game.exists(host) else []
         return []

@@ -54,6 +54,9 @@ class ObjectFilter:
     # "creatures of the creature type of your choice": the controller chooses a creature type as the
     # instruction is followed (608.2d, 205.3m); it becomes the kind "of that type" means
     creature_type_of_choice: bool = False
+    # 202.3, 702.53a: "with the same converted mana cost as this card" -- as the source's, from its last
+    # known information if it has left its zone (608.2h: transmute's card is discarded as a cost)
+    same_mana_value_as_source: bool = False
     alternatives: tuple["ObjectFilter", ...] = ()  # "a basic land card or a Gate card": or any one of these
 
     def describe(self) -> str:
@@ -110,6 +113,12 @@ class ObjectFilter:
             if obj.zone is Zone.STACK and obj.cast is not None:
                 mv += obj.cast.x * ch.mana_cost.count("{X}")  # 202.3e: X is its announced value on the stack
             if mv < self.mana_value_at_least or (self.mana_value_at_most >= 0 and mv > self.mana_value_at_most):
+                return False
+        if self.same_mana_value_as_source:
+            src = None
+            if source_oid is not None:
+                src = game.state.objects.get(source_oid) or game.state.last_known.get(source_oid)
+            if src is None or mana_value(game.characteristics(src).mana_cost) != mana_value(ch.mana_cost):
                 return False
         if self.keywords and not any(k in ch.keywords for k in self.keywords):
             return False
@@ -174,8 +183,11 @@ def _within(value: int | None, low: int, high: int) -> bool:
 _QUALITY_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def has_quality(colors: frozenset[str], quality: str) -> bool:
-    """Whether an object of ``colors`` has ``quality`` (702.16a: a color, or how many colors, 105.2)."""
+def has_quality(colors: frozenset[str], quality: str, subtypes: frozenset[str] | tuple[str, ...] = ()) -> bool:
+    """Whether an object of ``colors`` (and ``subtypes``) has ``quality`` (702.16a: a color, how many
+    colors, 105.2, or a subtype, "protection from Zombies", written capitalized)."""
+    if quality[:1].isupper():
+        return quality in subtypes
     if quality in _QUALITY_COLORS:
         return _QUALITY_COLORS[quality] in colors
     if quality == "multicolored":

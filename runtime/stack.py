@@ -122,10 +122,12 @@ def untargetable_by(game: "Game", obj: "GameObject", player: int, source_oid: in
     quality = ch.has(CantBeTargetedBy)
     if quality and source_oid is not None:
         src = game.state.objects.get(source_oid) or game.state.last_known.get(source_oid)
-        colors = game.characteristics(src).colors if src is not None else frozenset()
+        src_ch = game.characteristics(src) if src is not None else None
+        colors = src_ch.colors if src_ch is not None else frozenset()
+        subtypes = src_ch.subtypes if src_ch is not None else ()
         for part, origin in quality:
             assert isinstance(part, CantBeTargetedBy)
-            if has_quality(colors, part.quality):
+            if has_quality(colors, part.quality, subtypes):
                 return f"{origin} from {part.quality}" if origin else f"it can't be the target of {part.quality} sources"
     return None
 

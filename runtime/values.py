@@ -162,6 +162,18 @@ class Fixed:
 
 
 @dataclass(frozen=True)
+class Times:
+    """An amount ``n`` times over (702.24a: a cost paid once for each age counter)."""
+
+    amount: "Amount"
+    n: int
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The amount times ``n``."""
+        return self.amount.evaluate(res) * self.n
+
+
+@dataclass(frozen=True)
 class XValue:
     """107.3: the value announced for X as the spell was cast (0 elsewhere, 107.3b)."""
 
@@ -247,6 +259,28 @@ class EventAmount:
         return res.event_amount
 
 
+@dataclass(frozen=True)
+class Plus:
+    """"1 plus the number of creature cards in your graveyard": ``base`` added to an amount."""
+
+    base: int
+    amount: "Amount"
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The base plus the amount, counted now."""
+        return self.base + self.amount.evaluate(res)
+
+
+@dataclass(frozen=True)
+class AmountThisWay:
+    """"that much", "that many" after an instruction that counts what it did (608.2c): the life it made
+    players lose (702.101a extort: "you gain life equal to the total life lost this way"), the cards it
+    discarded ("discard all the cards in your hand, then draw that many cards")."""
+
+    def evaluate(self, res: "Resolution") -> int:
+        """What the previous counting instruction did."""
+        return res.this_way
+
 
 @dataclass(frozen=True)
 class CountOf:
@@ -267,7 +301,8 @@ class CountOf:
                                if self.filter.matches(game, o, viewer=res.controller, source_oid=res.source_oid))
 
 
-Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, CountOf, CardsInZone]
+Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, AmountThisWay,
+               CountOf, CardsInZone, Plus]
 
 
 # ------------------------------------------------------------------ costs
@@ -337,6 +372,24 @@ class Cost:
                     exile_this=self.exile_this or other.exile_this,
                     player_counters=self.player_counters or other.player_counters,
                     unpayable=self.unpayable or other.unpayable)
+
+    def times(self, n: int) -> "Cost":
+        """This cost ``n`` times over (702.24a: "[cost] for each age counter"): its mana symbols, life
+        and numbers of permanents or cards ``n`` times; its other parts (tapping, this object) once
+        if ``n`` is positive.  ``n`` = 0 is no cost at all."""
+        if n <= 0:
+            return Cost()
+
+        def scaled(spec: SacrificeSpec | None) -> SacrificeSpec | None:
+            return None if spec is None else SacrificeSpec(Times(spec.count, n), spec.filter)
+
+        return Cost(mana=self.mana * n, tap=self.tap, life=None if self.life is None else Times(self.life, n),
+                    sacrifice=scaled(self.sacrifice), discard=self.discard * n, sacrifice_this=self.sacrifice_this,
+                    discard_filter=self.discard_filter, exile_from_hand=scaled(self.exile_from_hand),
+                    remove_counters=None if self.remove_counters is None else (self.remove_counters[0], self.remove_counters[1] * n),
+                    discard_this=self.discard_this, reveal=scaled(self.reveal), tap_permanents=scaled(self.tap_permanents),
+                    put_counters=None if self.put_counters is None else (self.put_counters[0], self.put_counters[1] * n),
+                    exile_this=self.exile_this, unpayable=self.unpayable)
 
     def without_mana(self) -> "Cost":
         """The same cost with its mana part left out (the mana is paid as part of a total, 601.2f)."""

@@ -20,6 +20,7 @@ from .abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR,
     AsTurnedFaceUpIR, CardIR, CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     ChooseColorAsEntersIR,
+    CostPerPermanent,
     TriggeredIR, UncounterableIR,
 )
 from .amounts import Amount
@@ -38,6 +39,7 @@ from .triggers import Trigger
 __all__ = [
     "AbilityIR", "ActionIR", "ActionStep", "ActivatedIR", "AdditionalCardCost", "AlternativeCardCost", "Amount",
     "AmplifyIR", "AsChoosePTIR", "AsCopyIR", "AsTurnedFaceUpIR", "CardIR", "Condition", "CostIR", "CostPerExtraTarget", "CounterIR", "Effect",
+    "CostPerPermanent",
     "EntersAsCopyIR", "EntersTappedIR", "EntersWithIR", "FilterIR", "KeywordFileIR", "KeywordIR", "KeywordPart",
     "KeywordUseIR", "LandTypeIR", "LibraryIR", "Ref", "SacrificeIR", "SentenceIR", "SpellIR", "StaticIR",
     "StaticPart", "TargetIR", "TargetKind", "Trigger", "TriggeredIR", "UncounterableIR",

@@ -42,7 +42,7 @@ class KeywordUseIR:
     name: str
     module: str
     cls: str
-    args: tuple[Union[CostIR, int, str], ...]  # str: a card type ("enchant creature")
+    args: tuple[Union[CostIR, int, str, FilterIR], ...]  # str: a card type ("enchant creature"); a selector ("for Swamps")
     joined: str = ""  # "," or ";" when printed on the same line as the keyword before it
 
 
@@ -202,10 +202,22 @@ class CostPerExtraTarget:
     ability_word: str = ""
 
 
+@dataclass(frozen=True)
+class CostPerPermanent:
+    """601.2f, 702.41a: "This spell costs {1} less to cast for each artifact you control": a cost
+    reduction of the spell itself, ``filter`` counted among its controller's permanents, or a keyword's
+    selector parameter ``param`` (affinity)."""
+
+    cost: CostIR
+    filter: FilterIR | None = None
+    param: str = ""
+    ability_word: str = ""
+
+
 AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
                   AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, EntersAsCopyIR, UncounterableIR, AlternativeCardCost, AdditionalCardCost,
                   ChooseColorAsEntersIR,
-                  CostPerExtraTarget]
+                  CostPerExtraTarget, CostPerPermanent]
 
 
 @dataclass(frozen=True)
@@ -224,6 +236,7 @@ class CardIR:
     colors: tuple[str, ...]
     abilities: tuple[AbilityIR, ...]
     text_override: str | None
+    back: "CardIR | None" = None  # 712.2: a transforming double-faced card's back face
 
 
 freeze(globals())

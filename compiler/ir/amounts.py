@@ -127,6 +127,21 @@ class PowerOf(Amount):
 
 
 @dataclass(frozen=True)
+class ThisWayAmount(Amount):
+    """"that much", "that many" after an instruction of the same ability that counts what it did
+    (608.2c): life lost (702.101a), cards discarded."""
+
+    value = 0
+    words: str = ""
+
+    def text(self) -> str:
+        return self.words
+
+    def python(self) -> str:
+        return "rt.AmountThisWay()"
+
+
+@dataclass(frozen=True)
 class EventAmount(Amount):
     """"that much" (603.2): the amount of the event that triggered the ability."""
 
@@ -220,6 +235,22 @@ def per_count(a: Amount, ph: "Phrase") -> str:
     """The "for each ..." words after an amount counted per counter or per card (608.2h), or ", where X
     is ...", else ""."""
     return a.suffix(ph) if isinstance(a, (PerCounters, PerCard, XIsPower)) else ""
+
+
+@dataclass(frozen=True)
+class Plus(Amount):
+    """"1 plus the number of creature cards in your graveyard": a number added to a count."""
+
+    base: int
+    count: CountOf
+    words: str = ""
+    value = 0
+
+    def text(self) -> str:
+        return self.words
+
+    def python(self) -> str:
+        return f"rt.Plus(base={lit(self.base)}, amount={self.count.python()})"
 
 
 def per_time(a: Amount) -> str:

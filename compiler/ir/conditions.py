@@ -312,14 +312,80 @@ class HasCounters(Condition):
     counter: str
     count: int
     or_more: bool = False
+    there: bool = False  # printed "if there are five or more hatchling counters on it"
 
     def text(self, spell: bool, card: str = "it") -> str:
+        if self.there:
+            return f"if there are {NUMBER_TEXT.get(self.count, str(self.count))} or more {self.counter} counters on it"
         n = "a" if self.count == 1 and not self.or_more else NUMBER_TEXT.get(self.count, str(self.count))
         more = " or more" if self.or_more else ""
         return f"if it has {n}{more} {self.counter} counter{'s' if self.count != 1 or self.or_more else ''} on it"
 
     def python(self) -> str:
         return f"rt.HasCounters(counter={lit(self.counter)}, at_least={lit(self.count)})"
+
+
+@dataclass(frozen=True)
+class GreaterPowerOrToughness(Condition):
+    """"if that creature has greater power or toughness than this" (702.100a evolve): the trigger's
+    event object has greater power, or greater toughness, than the source."""
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if that creature has greater power or toughness than {card}"
+
+    def python(self) -> str:
+        return "rt.GreaterPowerOrToughness()"
+
+
+@dataclass(frozen=True)
+class InGraveyard(Condition):
+    """"if this is in your graveyard" (113.6k: its trigger then functions from the graveyard)."""
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if {card} is in your graveyard"
+
+    def python(self) -> str:
+        return "rt.InGraveyard()"
+
+
+@dataclass(frozen=True)
+class IsDesignated(Condition):
+    """"if this is monstrous" (701.31b): the source has the designation."""
+
+    designation: str
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if {card} is {self.designation}"
+
+    def python(self) -> str:
+        return f"rt.IsDesignated(designation={lit(self.designation)})"
+
+
+@dataclass(frozen=True)
+class CardTypesInGraveyard(Condition):
+    """"if there are four or more card types among cards in your graveyard" (delirium, 207.2c; 205.2a)."""
+
+    at_least: int
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if there are {NUMBER_TEXT.get(self.at_least, str(self.at_least))} or more card types among cards in your graveyard"
+
+    def python(self) -> str:
+        return f"rt.CardTypesInGraveyard(at_least={lit(self.at_least)})"
+
+
+@dataclass(frozen=True)
+class HadNoCounters(Condition):
+    """"if it had no -1/-1 counters on it" (702.79a persist): the source as it last existed on the
+    battlefield (603.10a leaves-the-battlefield abilities look back in time; 608.2h)."""
+
+    counter: str
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if it had no {self.counter} counters on it"
+
+    def python(self) -> str:
+        return f"rt.HadNoCounters(counter={lit(self.counter)})"
 
 
 def condition_python(c: Condition | None) -> str:

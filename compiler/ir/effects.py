@@ -267,12 +267,15 @@ class Discard(Effect):
     at_random: bool = False
     implicit: bool = False
     named: bool = False  # "discards all cards with that name" (the name chosen before, 201.3)
+    whole_hand: bool = False  # "discard all the cards in your hand"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         if self.named:
             verb = "discards" if self.implicit or not isinstance(self.player, YouRef) else "discard"
             who = "" if self.implicit or isinstance(self.player, YouRef) else self.player.player_text(ph) + " "
             return f"{who}{verb} all cards with that name"
+        if self.whole_hand:
+            return "discard all the cards in your hand"
         if self.implicit:
             return f"discards {count_of(self.amount.value, 'card')}"
         tail = (" at random" if self.at_random else "") + per_time(self.amount)
@@ -284,6 +287,8 @@ class Discard(Effect):
         random = ", at_random=True" if self.at_random else ""
         if self.named:
             return f"rt.DiscardNamed(player={self.player.python()})"
+        if self.whole_hand:
+            random += ", whole_hand=True"
         return f"rt.Discard(player={self.player.python()}, amount={self.amount.python()}{random})"
 
 
@@ -652,10 +657,13 @@ class Destroy(Effect):
     target: Ref
     no_regeneration: bool = False
     no_regen_words: str = ""  # how the next sentence names it ("it", "that creature")
+    # "..., then create ... tokens. Creatures destroyed this way can't be regenerated.": printed after
+    # the whole sentence it is in (compiler/text.py)
+    no_regen_after: bool = False
 
     def text(self, ph: "Phrase", subject: str) -> str:
         out = f"destroy {self.target.text(ph)}"
-        if self.no_regeneration:
+        if self.no_regeneration and not self.no_regen_after:
             that = self.no_regen_words or "it"
             out += f". {that[:1].upper()}{that[1:]} can't be regenerated"
         return out
@@ -671,6 +679,7 @@ class CantBeRegenerated(Effect):
 
     target: Ref
     words: str
+    later: bool = False  # "creatures destroyed this way": a destroy before the sentence's last instruction
 
 
 @dataclass(frozen=True)
@@ -788,6 +797,18 @@ class ReturnToHand(Effect):
 
 
 @dataclass(frozen=True)
+class ReturnDiscarded(Effect):
+    """603.2, 400.7: "return the discarded card from your graveyard to your hand" -- the card a discard
+    trigger remembers, if it is still in the graveyard."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "return the discarded card from your graveyard to your hand"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.ReturnDiscarded()"
+
+
+@dataclass(frozen=True)
 class PutInto(Effect):
     """Moving an object: "put it into your graveyard", "return it to the battlefield face down
     under your control" (``face_down`` "yes" | "no" | "choice", 708.2)."""
@@ -798,6 +819,9 @@ class PutInto(Effect):
     mine: bool = False
     from_graveyard: bool = False  # its own card, "from your graveyard": the ability works there
     owners: bool = False  # printed "under its owner's control"
+    # 614.1c: "with a -1/-1 counter on it" -- it enters with these counters (702.79a persist)
+    counters: Amount | None = None
+    counter: str = ""
 
     def text(self, ph: "Phrase", subject: str) -> str:
         if self.zone == "graveyard":
@@ -805,11 +829,14 @@ class PutInto(Effect):
         src = " from your graveyard" if self.from_graveyard else ""
         face = {"yes": " face down", "choice": " face up or face down"}.get(self.face_down, "")
         mine = " under your control" if self.mine else " under its owner's control" if self.owners else ""
-        return f"return {self.target.text(ph)}{src} to the battlefield{face}{mine}"
+        with_counters = f" with {counters_text(self.counters.value, self.counter)} on it" if self.counters else ""
+        return f"return {self.target.text(ph)}{src} to the battlefield{face}{mine}{with_counters}"
 
     def python(self, actions: Actions) -> str:
+        counters = (f", counters={self.counters.python()}, counter={lit(self.counter)}"
+                    if self.counters is not None else "")
         return (f"rt.PutIntoZone(target={self.target.python()}, zone=rt.Zone.{self.zone.upper()}, "
-                f"face_down={lit(self.face_down)}, under_your_control={lit(self.mine)})")
+                f"face_down={lit(self.face_down)}, under_your_control={lit(self.mine)}{counters})")
 
 
 @dataclass(frozen=True)
@@ -1004,6 +1031,63 @@ class RemoveCounters(Effect):
 
 
 @dataclass(frozen=True)
+class Transform(Effect):
+    """701.28a: "transform this" -- a transforming double-faced permanent turns over (712.8)."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"transform {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.Transform(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class RemoveAllCounters(Effect):
+    """122.1: "remove all of them" -- every counter of the kind a condition before it counted, from the
+    source ("... if there are five or more hatchling counters on it, remove all of them")."""
+
+    counter: str
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "remove all of them"
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.RemoveCounters(amount=rt.CountersOnThis(counter={lit(self.counter)}), "
+                f"counter={lit(self.counter)}, target={self.target.python()})")
+
+
+@dataclass(frozen=True)
+class ChangeBase(Effect):
+    """613.4b (layer 7b), 611.2: "change this's base toughness to N" -- the source's base power or
+    toughness becomes the number counted as it resolves, indefinitely."""
+
+    which: str  # "power" | "toughness"
+    amount: Amount
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"change {ph.this_name()}'s base {self.which} to {self.amount.text()}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.SetBaseValue(which={lit(self.which)}, amount={self.amount.python()})"
+
+
+@dataclass(frozen=True)
+class ExileCards(Effect):
+    """406.3: "exile two cards from your graveyard" -- cards of its controller's choice, not targeted."""
+
+    amount: Amount
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"exile {count_of(self.amount.value, 'card')} from your graveyard"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ExileFromGraveyard(amount={self.amount.python()})"
+
+
+@dataclass(frozen=True)
 class MoveCounters(Effect):
     """122.5: "move a +1/+1 counter from this onto that creature"."""
 
@@ -1030,13 +1114,18 @@ class Sacrifice(Effect):
 
     target: Ref
     unless: CostIR | None = None
+    per_counter: str = ""  # 702.24a: "... for each age counter on it": the cost once per counter
 
     def text(self, ph: "Phrase", subject: str) -> str:
         tail = f" unless you pay {self.unless.text()}" if self.unless is not None else ""
+        if self.per_counter:
+            tail += f" for each {self.per_counter} counter on it"
         return f"sacrifice {self.target.text(ph)}{tail}"
 
     def python(self, actions: Actions) -> str:
         extra = f", unless={self.unless.python()}" if self.unless is not None else ""
+        if self.per_counter:
+            extra += f", per=rt.CountersOnThis(counter={lit(self.per_counter)})"
         return f"rt.Sacrifice(target={self.target.python()}{extra})"
 
 
@@ -1099,15 +1188,18 @@ class NoUntap(Effect):
 
 @dataclass(frozen=True)
 class PhaseOut(Effect):
-    """702.26: "target creature phases out"."""
+    """702.26: "target creature phases out"; "this phases out unless you pay {2}{G}{U}" (118.12)."""
 
     target: Ref
+    unless: CostIR | None = None
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        return f"{self.target.text(ph, True)} {'phase' if self.target.plural else 'phases'} out"
+        tail = f" unless you pay {self.unless.text()}" if self.unless is not None else ""
+        return f"{self.target.text(ph, True)} {'phase' if self.target.plural else 'phases'} out{tail}"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.PhaseOut(target={self.target.python()})"
+        extra = f", unless={self.unless.python()}" if self.unless is not None else ""
+        return f"rt.PhaseOut(target={self.target.python()}{extra})"
 
 
 @dataclass(frozen=True)
@@ -1182,8 +1274,13 @@ class ApplyContinuous(Effect):
     also: Ref | None = None
     this_turn: bool = False  # printed "... this turn"
     also_word: bool = False  # "creatures you control also gain ...": another effect of the ability gave them one
+    still_land: bool = False  # 205.1b: followed by "It's still a land."
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        out = self._text(ph)
+        return out + ". It's still a land" if self.still_land else out
+
+    def _text(self, ph: "Phrase") -> str:
         ref = self.target
         if self.also is not None:
             first = ref.text(ph, True)
@@ -1266,6 +1363,26 @@ class LookAtTop(Effect):
         return f"rt.LookAtTop(amount={self.amount.python()}{gy})"
 
 
+@dataclass(frozen=True)
+class RevealTop(Effect):
+    """701.16a: "reveal the top four cards of your library. Put a creature card from among them into your
+    hand and the rest into your graveyard" -- one matching card, if any, to the hand; the others to the
+    graveyard."""
+
+    amount: Amount
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        n = self.amount.value if isinstance(self.amount, Fixed) else None
+        count = f"{NUMBER_TEXT.get(n, str(n))} cards" if n is not None else f"{self.amount.text()} cards"
+        article = "an" if self.filter.words[:1] in "aeiou" else "a"
+        return (f"reveal the top {count} of your library. Put {article} {self.filter.words} from among them into "
+                "your hand and the rest into your graveyard")
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.RevealTop(amount={self.amount.python()}, filter={self.filter.python()})"
+
+
 # ------------------------------------------------------------------ mana (106)
 
 
@@ -1276,6 +1393,7 @@ class AddMana(Effect):
     mana: tuple[str, ...] = ()
     any_color: bool = False
     choices: tuple[str, ...] = ()
+    per: Amount | None = None  # 106.3: "add {G} for each creature with defender you control"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         if self.any_color:
@@ -1284,14 +1402,16 @@ class AddMana(Effect):
             return f"add {self.choices[0]} or {self.choices[1]}"
         if self.choices:
             return f"add {', '.join(self.choices[:-1])}, or {self.choices[-1]}"
-        return f"add {''.join(self.mana)}"
+        per = f" {self.per.words}" if isinstance(self.per, CountOf) else ""
+        return f"add {''.join(self.mana)}{per}"
 
     def python(self, actions: Actions) -> str:
         if self.any_color:
             return "rt.AddMana(any_color=True)"
         if self.choices:
             return f"rt.AddMana(choices={lit(self.choices)})"
-        return f"rt.AddMana(mana={lit(self.mana)})"
+        per = f", per={self.per.python()}" if self.per is not None else ""
+        return f"rt.AddMana(mana={lit(self.mana)}{per})"
 
 
 # ------------------------------------------------------------------ keyword actions (701)
@@ -1468,6 +1588,21 @@ class PileThenAct(KeywordAction):
         return (f"rt.PileThenAct(action={ident(actions[self.action])}(), filter={self.filter.python()}, "
                 f"player={self.player.python()})")
 
+
+@dataclass(frozen=True)
+class ShuffleInto(KeywordAction):
+    """701.20, 401.3: "shuffle this into your library" -- into its owner's library, then shuffled (the
+    keyword action ``action``, 701.20a)."""
+
+    action: str
+    player: Ref
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"shuffle {self.target.text(ph)} into your library"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ShuffleObjectIntoLibrary(target={self.target.python()}, shuffle={ident(actions[self.action])}())"
 
 
 def action_names(effects: tuple[Effect, ...], out: set[str]) -> None:

@@ -228,6 +228,10 @@ class ActionStep(Enum):
     RANDOMIZE = "randomize"
     FACE_DOWN = "face_down"  # 701.34a: turned face down (manifest, cloak): acts on a library's top card
     ARRANGE = "arrange"  # 701.18a: looks at and orders a number of cards (scry)
+    UNLESS_COUNTERS = "unless_counters"  # 701.43a: stops if the source has a counter of a kind (adapt)
+    UNLESS_DESIGNATED = "unless_designated"  # 701.31a: stops if the source has a designation (monstrosity)
+    PUT_COUNTERS = "put_counters"  # 122.6: the action's number of counters of a kind on the source
+    DESIGNATE = "designate"  # 701.31b: the source gets a designation ("becomes monstrous")
 
 
 @dataclass(frozen=True)
@@ -240,6 +244,7 @@ class ActionIR:
     rule: str
     text: str
     steps: tuple[tuple[ActionStep, bool], ...]  # (step, may_fail)
+    step_args: tuple[str, ...] = ()  # per step: its counter kind or designation ("" for none)
     # For a face-down step: the keywords its face-down characteristics list, and whether it may
     # be turned face up for its mana cost if it's a creature card (701.34b).
     face_down_keywords: tuple["KeywordUseIR", ...] = ()

@@ -5,7 +5,7 @@ from dataclasses import dataclass, fields
 
 from runtime.selectors import ObjectFilter
 
-from ..pyexpr import lit, tuple_expr
+from ..pyexpr import ident, lit, tuple_expr
 
 # The runtime selector's fields with their defaults, in the order generated code writes them.
 _RUNTIME_FIELDS = tuple((f.name, f.default) for f in fields(ObjectFilter))
@@ -21,6 +21,9 @@ class FilterIR(ObjectFilter):
     words: str = ""
     exiled: bool = False
     alternatives: tuple["FilterIR", ...] = ()  # (the runtime's field, holding selectors with their words)
+    # A keyword's number parameter giving the mana value bound (202.3; soulshift N, 702.46a): the
+    # bound the generated code passes is that parameter's value, not a literal.
+    mana_value_param: str = ""
 
     @property
     def is_spell(self) -> bool:
@@ -37,6 +40,9 @@ class FilterIR(ObjectFilter):
         out = []
         for name, default in _RUNTIME_FIELDS:
             value = getattr(self, name)
+            if self.mana_value_param and name in ("mana_value_at_least", "mana_value_at_most") and value != -1:
+                out.append(f"{name}={ident(self.mana_value_param)}")
+                continue
             if value == default:
                 continue
             if name == "alternatives":

@@ -125,6 +125,12 @@ class DamageIsLethal(FixedPart):
 
 
 @dataclass(frozen=True)
+class DamageAsCounters(FixedPart):
+    """120.3d, 702.80a: damage it deals to a creature is dealt as -1/-1 counters (wither)."""
+    WORDS, RUNTIME = "deals damage to creatures in the form of -1/-1 counters", "DamageAsCounters"
+
+
+@dataclass(frozen=True)
 class Unblockable(FixedPart):
     """509.1b: can't be blocked."""
     WORDS, RUNTIME = "can't be blocked", "Unblockable"
@@ -252,6 +258,31 @@ class BecomesAura(StaticPart):
 
     def python(self) -> str:
         return f"rt.BecomesAura(enchant=({lit(self.enchant)},))"
+
+
+@dataclass(frozen=True)
+class BecomesCreature(StaticPart):
+    """205.1b, 613.1d-f, 613.4b: "becomes a 4/4 green and white Insect Monk creature with first strike"
+    -- it becomes a creature with those subtypes in addition to its types, those colors, those keywords
+    and that base power and toughness."""
+
+    power: int
+    toughness: int
+    colors: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    keywords: tuple[str, ...] = ()
+    still_land: bool = False  # printed "that's still a land"
+
+    def text(self, ph: "Phrase | None") -> str:
+        colors = " and ".join(COLOR_WORDS[c] for c in self.colors)
+        words = " ".join(w for w in (f"{self.power}/{self.toughness}", colors, " ".join(self.subtypes)) if w)
+        with_ = f" with {' and '.join(self.keywords)}" if self.keywords else ""
+        still = " that's still a land" if self.still_land else ""
+        return f"becomes a {words} creature{with_}{still}"
+
+    def python(self) -> str:
+        return (f"rt.BecomesCreature(power={lit(self.power)}, toughness={lit(self.toughness)}, "
+                f"colors={lit(self.colors)}, subtypes={lit(self.subtypes)}, keywords={lit(self.keywords)})")
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,12 @@ from runtime.zones import Zone
 
 LAND_FOR = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 # What both players have on the battlefield, so that targeted spells and abilities have targets.
-BOARD = ("Grizzly Bears", "Steel Wall", "Forest", "Ajani's Mantra")
+# (the Forest is a snow land, so that a count of snow lands has one, 205.4g; the 0/4 wall comes first,
+# so that an Aura giving -N toughness to the first creature offered has one that survives it)
+BOARD = ("Steel Wall", "Grizzly Bears", "Snow-Covered Forest", "Ajani's Mantra")
+# A card alice holds besides the one played: a Zombie creature card, so that a reveal from the hand
+# (702.38a amplify: "cards that share a creature type") has one to reveal.
+HAND = ("Walking Corpse",)
 GRAVEYARD = ("Grizzly Bears", "Lightning Bolt", "Forest", "Steel Wall", "Walking Corpse", "Swirling Sandstorm")
 EXILE = ("Think Twice",)  # a card with flashback in exile (406)
 KEYWORD_CREATURES = {"flying": "Academy Drake"}  # a creature with each keyword a target may require
@@ -99,7 +104,7 @@ def _lands(mana_cost: tuple[str, ...]) -> list[str]:
 def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
     """The scenario that plays ``name`` from alice's hand, and the zone it should end in."""
     d = pool.get(name)
-    setup = [CardSetup("alice", Zone.HAND, name)]
+    setup = [CardSetup("alice", Zone.HAND, name)] + [CardSetup("alice", Zone.HAND, n) for n in HAND]
     for who in ("alice", "bob"):
         setup += [CardSetup(who, Zone.BATTLEFIELD, n) for n in BOARD]
     setup += [CardSetup("alice", Zone.GRAVEYARD, n) for n in GRAVEYARD]
