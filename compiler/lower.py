@@ -1271,9 +1271,13 @@ class CardLowering:
         return self._quality(p, sp.PreventDamageFrom)
 
     def static_GainsAbility(self, p: Any) -> StaticPart:
+        return self.quoted_ability(p.ability)
+
+    def quoted_ability(self, body: Any) -> sp.GainAbility:
+        """A quoted ability an object has or gains (613.1f)."""
         # Lowered as an ability of its own (its targets are its own), rendered as a class.
         saved = self.targets
-        inner = self.ability(SimpleNamespace(abilityword=None, body=p.ability))
+        inner = self.ability(SimpleNamespace(abilityword=None, body=body))
         self.targets = saved
         self.granted += 1
         return sp.GainAbility(inner, f"Granted{self.granted}")
@@ -1369,7 +1373,9 @@ class CardLowering:
                 self.ck.name_in(b, "keyword", kw, self.keywords)
                 if kw in self.keywords and self.keywords[kw].params:
                     self.ck.error(b, f"'{kw}' takes parameters; it can't be given this way")
-            return EntersWithIR(amount, counter, cond, word, keywords=tuple(b.keywords))
+            # 614.1c, 613.1f: "... and with "Pay 3 life: Regenerate this."" -- a quoted ability.
+            granted = self.quoted_ability(b.granted) if b.granted is not None else None
+            return EntersWithIR(amount, counter, cond, word, keywords=tuple(b.keywords), granted=granted)
         if k == "EntersTappedStmt":
             return EntersTappedIR(word)
         if k == "AmplifyStmt":

@@ -116,7 +116,9 @@ def _instance_KeywordUseIR(ab: KeywordUseIR) -> str:
 def _instance_EntersWithIR(ab: EntersWithIR) -> str:
     cond = f", condition={ab.condition.python()}" if ab.condition is not None else ""
     kws = f", keywords={pyexpr.lit(ab.keywords)}" if ab.keywords else ""
-    return f"rt.EntersWithCounters(amount={ab.amount.python()}, counter={pyexpr.lit(ab.counter)}{cond}{kws})"
+    granted = f", abilities=({pyexpr.ident(ab.granted.cls)}(),)" if ab.granted is not None else ""
+    return (f"rt.EntersWithCounters(amount={ab.amount.python()}, counter={pyexpr.lit(ab.counter)}{cond}{kws}"
+            f"{granted})")
 
 
 def _instance_EntersTappedIR(ab: EntersTappedIR) -> str:
@@ -167,18 +169,18 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
     counts: dict[str, int] = {}
     used: dict[str, str] = {}
     for ab in abilities:
-        instance = _INSTANCES.get(type(ab))
-        if instance is not None:
-            if isinstance(ab, KeywordUseIR):
-                imports.add((ab.module, pyexpr.ident(ab.cls)))
-            instances.append(instance(ab))
-            continue
         # 613.1f: quoted abilities its effects grant are classes of their own, defined before it.
         for part in _granted(ab):
             sub, _, sub_imports = ability_classes((part.ability,), base + part.cls, text_of, actions)
             sub[-1]["cls"] = part.cls
             entries.extend(sub)
             imports |= sub_imports
+        instance = _INSTANCES.get(type(ab))
+        if instance is not None:
+            if isinstance(ab, KeywordUseIR):
+                imports.add((ab.module, pyexpr.ident(ab.cls)))
+            instances.append(instance(ab))
+            continue
         # Classes are named by their kind of ability and counted ("Activated2"); a card's one
         # spell ability is plain "Spell".
         noun, base_cls = _BASES[type(ab)]
@@ -240,6 +242,8 @@ def _granted(ab: AbilityIR) -> list[GainAbility]:
             _walk_granted(e, out)
     if isinstance(ab, StaticIR):
         _walk_granted(ab.parts, out)
+    if isinstance(ab, EntersWithIR) and ab.granted is not None:
+        out.append(ab.granted)  # "enters with ... and with "ABILITY"" (614.1c)
     return out
 
 

@@ -250,7 +250,11 @@ def _text_EntersWithIR(card: CardIR, ab: EntersWithIR) -> str:
         if isinstance(ab.condition, CostWasPaid) and ab.condition.subject is None:
             cond = cond.replace("if it was", f"if {card.name} was", 1)
         with_ = "".join(f" and with {k}" for k in ab.keywords)
-        return f"{cap(cond)}, it enters the battlefield with {what} on it{with_}."
+        if ab.granted is not None:
+            # 613.1f: the quoted ability, with its own final period inside the quotes.
+            with_ += f' and with "{ability_text(card, ab.granted.ability)}"'
+        end = "" if ab.granted is not None else "."  # the quoted ability ends with its own period
+        return f"{cap(cond)}, it enters the battlefield with {what} on it{with_}{end}"
     return f"{card.name} enters the battlefield with {what} on it."
 
 

@@ -305,6 +305,7 @@ class EntersWithCounters(Ability):
     counter: str
     condition: Condition | None = None
     keywords: tuple[str, ...] = ()  # "... and with flying": it has them from then on (611.2, 613.1f)
+    abilities: tuple["Ability", ...] = ()  # "... and with "Pay 3 life: Regenerate this."" (613.1f)
 
 
 @dataclass(frozen=True)
