@@ -361,6 +361,10 @@ class _EmptyCost:
 
 
 def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> Amount:
+    if a.times is not None:
+        if ck is not None:
+            ck.error(a, "'the number of times it was ...' is a number of an instruction, not of this")
+        return am.Fixed(0)
     if a.x:
         return am.XAmount(words="X")
     if a.count is not None and ck is not None:
@@ -480,7 +484,7 @@ class CardLowering:
     def amount(self, a: Any, per: Any = None) -> Amount:
         """An amount, with keyword parameters allowed inside keyword definitions; ``per``: "for each
         time it was kicked" multiplies it by the times the linked cost was paid (702.33d)."""
-        out = _amount(a, self.params, self.ck)
+        out = self._times_count(a.times) if a.times is not None else _amount(a, self.params, self.ck)
         if isinstance(out, am.EventAmount) and (self.event is None or not self.event.event_amount):
             self.ck.error(a, f"'{out.words}' has nothing to refer to: only a trigger on a damage event has an amount",
                           "e.g. 'whenever this is dealt damage: you gain that much life.'")
@@ -498,6 +502,14 @@ class CardLowering:
                 self.ck.error(a, "'for each time' multiplies a number")
             return am.TimesPaid(out.value, self.words[per.word], words=per.word)
         return out
+
+    def _times_count(self, t: Any) -> am.Amount:
+        """"twice the number of times it was kicked" (702.33d, 608.2h)."""
+        if not self.ck.name_in(t, "condition word", t.word, self.words):
+            return am.Fixed(0, words=str(t.word))
+        twice = "twice " if t.twice else ""
+        return am.TimesPaidCount(2 if t.twice else 1, self.words[t.word],
+                                 words=f"{twice}the number of times {t.subject} was {t.word}")
 
     def cost_value(self, c: Any) -> CostIR:
         """A cost, or a keyword's cost parameter."""
@@ -666,6 +678,8 @@ class CardLowering:
             self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words))
         elif k == "ThatRef":
             return rf.LastAffected(words="that spell or ability")
+        elif k == "EachOfThem":
+            return self.back_ref("each of them")  # every target of the phrase before it
         elif k == "UpToTargets":
             f = _filter(self.ck, t.filter, t)
             n = NUMBER_WORDS[t.count]
@@ -730,7 +744,7 @@ class CardLowering:
         if not self.targets:
             return rf.LastAffected(words=word)
         last = self.targets[-1]
-        if last.repeat:
+        if last.repeat or last.times is not None:
             return rf.SlotsFrom(last.group, words=word)
         return rf.SlotRef(len(self.targets) - 1, words=word)
 
@@ -838,7 +852,30 @@ class CardLowering:
         else:
             amount = self.amount(e.amount)
         to = rf.YouRef(words="you") if e.you else self.target(e.target, cond)
-        return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named))
+        return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named),
+                             equal_last=bool(e.equallast))
+
+    def effect_ChooseTargetsEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 601.2c, 702.33d: a slot, then a slot chosen once per time the linked cost was paid; "another":
+        # different from each other (115.3), as one phrase's slots are.
+        first_slot = len(self.targets)
+        first = self.target(e.first, cond)
+        if len(self.targets) != first_slot + 1:
+            self.ck.error(e.first, "'choose' names one target here: 'any target', 'target creature', ...")
+            return ef.ChooseTargets(first, "", str(e.word))
+        self.targets[first_slot] = replace(self.targets[first_slot], group=first_slot)
+        f = _filter(self.ck, e.filter, e) if e.filter is not None else FilterIR()
+        kind = TargetKind.OBJECT if e.filter is not None else TargetKind.ANY
+        if kind is TargetKind.OBJECT and self.targets[first_slot].kind is not TargetKind.OBJECT:
+            self.ck.error(e.filter, "the further targets must be the same kind as the first ('target creature', "
+                                    "then 'another target creature')")
+        times: am.Amount = am.Fixed(0)
+        if self.ck.name_in(e, "condition word", e.word, self.words):
+            times = am.TimesPaid(1, self.words[e.word], words=str(e.word))
+        words = f"another target {f.words}".rstrip()
+        self.targets.append(TargetIR(kind, f, "stack" if f.is_spell else "battlefield", cond, words=words,
+                                     group=first_slot, times=times))
+        return ef.ChooseTargets(first, f.words, str(e.word))
 
     def _power_of(self, p: Any, cond: Condition | None) -> am.PowerOf:
         """"its power", "the power of target creature": the power of an object as the effect happens

@@ -48,6 +48,9 @@ class TargetSpec:
     # "any number of targets" with no bound (115.1d): this slot, the ability's last, is chosen again
     # for each further target; the targets beyond it extend the chosen tuple.
     repeat: bool = False
+    # 601.2c, 702.33d: this slot, the ability's last, is chosen this many times, counted as targets are
+    # chosen ("another target for each time this spell was kicked": the kicks were announced, 601.2b).
+    times: Amount | None = None
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,16 @@ class ObjectDealsDamage:
 
 
 @dataclass(frozen=True)
+class TargetsChosen:
+    """601.2c: "choose any target, then choose another target for each time this spell was kicked"
+    -- an instruction whose choices were made as the spell was cast (its target slots); nothing
+    happens as it resolves (608.2c)."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Nothing to do: the targets were chosen on casting."""
+
+
+@dataclass(frozen=True)
 class Fight:
     """701.12a: each of two creatures deals damage equal to its power to the other, at once (120.3).
 
@@ -991,5 +1001,6 @@ __all__ = [
     "TakeExtraTurn",
     "Tap",
     "TapOrUntap",
+    "TargetsChosen",
     "Untap",
 ]

@@ -58,11 +58,14 @@ class DealDamage(Effect):
     equal_to: bool = False  # printed "deals damage equal to N to ..."
     also: Ref | None = None  # "... to target creature and 2 damage to you": a second recipient
     named: bool = False  # the source is named even where "it" would do
+    equal_last: bool = False  # printed "deals damage to ... equal to N"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         to = self.target.text(ph) + (f" and {self.also.text(ph)}" if self.also is not None else "")
         if self.named:
             subject = ph.this_name()
+        if self.equal_last:
+            return f"{subject} deals damage to {to} equal to {self.amount.text()}"
         if self.equal_to:
             return f"{subject} deals damage equal to {self.amount.text()} to {to}"
         return f"{subject} deals {self.amount.text()} damage to {to}"
@@ -945,6 +948,24 @@ class ApplyContinuous(Effect):
     def lasts_this_turn(self) -> bool:
         """Whether a part says its own duration ("can attack this turn as though ...")."""
         return any(isinstance(p, AttacksDespite) and p.this_turn for p in self.parts)
+
+
+@dataclass(frozen=True)
+class ChooseTargets(Effect):
+    """601.2c, 702.33d: "choose any target, then choose another target for each time this spell was
+    kicked" -- the slots ``first`` and ``more`` (chosen once per time the cost labelled ``word`` was
+    paid) are chosen as the spell is cast; nothing more happens as it resolves."""
+
+    first: Ref
+    more: str  # the further slots' words after "another target" ("", "creature")
+    word: str
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        more = f"another target {self.more}".rstrip()
+        return f"choose {self.first.text(ph)}, then choose {more} for each time this spell was {self.word}"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.TargetsChosen()"
 
 
 @dataclass(frozen=True)

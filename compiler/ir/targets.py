@@ -5,6 +5,7 @@ from enum import Enum
 
 from ..pyexpr import lit
 from .base import dataclass, freeze
+from .amounts import Amount
 from .conditions import Condition
 from .selectors import FilterIR
 
@@ -34,6 +35,9 @@ class TargetIR:
     optional: bool = False  # "any number of targets": may stay empty
     group: int = -1  # the slots of one "any number of targets" phrase
     repeat: bool = False  # 115.1d: an unbounded "any number of targets": this last slot is chosen again and again
+    # 601.2c, 702.33d: this last slot is chosen this many times, counted as targets are chosen ("another
+    # target for each time this spell was kicked"); None: once.
+    times: Amount | None = None
 
     def that(self) -> str:
         """How the slot is named again in the same ability ("that creature", 608.2c)."""
@@ -62,6 +66,8 @@ class TargetIR:
             fields.append(f"group={lit(self.group)}")
         if self.repeat:
             fields.append("repeat=True")
+        if self.times is not None:
+            fields.append(f"times={self.times.python()}")
         fields.append(f"text={lit(self.words)}")
         return f"rt.TargetSpec({', '.join(fields)})"
 
