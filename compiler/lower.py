@@ -471,6 +471,7 @@ class CardLowering:
         self.granted = 0  # quoted abilities granted by effects so far (class names Granted1, ...)
         self.self_it = False  # lowering a trigger on the object's own event ("it" may be the object)
         self.named_this = False  # the instruction before named this object ("it" then refers back to it)
+        self.last_each: rf.EachObject | None = None  # the group the last group instruction affected ("they")
         self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability
@@ -588,7 +589,7 @@ class CardLowering:
         subject = None
         if c.thatspell:
             return co.CostWasPaid(label, word, that_spell=True)
-        if c.subject and self.targets:
+        if c.subject == "it" and self.targets:
             subject = len(self.targets) - 1  # "if it was kicked": the target chosen before it
         # With no target before it, "it" is the object itself ("When ... enters, if it was kicked").
         elif not own and self.params is None:
@@ -603,12 +604,12 @@ class CardLowering:
             if linked in own:
                 ordinal = own.index(linked)
                 return co.CostWasPaid(label, word, ordinal=ordinal, linked_cost=linked, subject=subject,
-                                      keyword=own_kw[ordinal])
+                                      keyword=own_kw[ordinal], negated=bool(c.negated), named=c.subject == "this")
             else:
                 printed = ", ".join("".join(o) for o in own) or "none"
                 self.ck.error(c.linked, f"this card has no {label} cost {''.join(linked)} (its costs: {printed})")
         return co.CostWasPaid(label, word, ordinal=ordinal, linked_cost=linked, subject=subject,
-                              negated=bool(c.negated))
+                              negated=bool(c.negated), named=c.subject == "this")
 
     # references --------------------------------------------------------
 
@@ -696,6 +697,14 @@ class CardLowering:
         else:
             if t.word == "this":
                 return rf.ThisRef(words="this")
+            if t.word == "they":
+                # 611.2c: "Creatures you control gain first strike ... they get +1/+1": the group the
+                # instruction before affected, determined as this one is followed (the same moment).
+                if self.last_each is None:
+                    self.ck.error(t, "'they' refers to the group an instruction before affected ('creatures you "
+                                     "control gain ...'); there is none before it")
+                    return rf.ThisRef(words="this")
+                return replace(self.last_each, words="they")
             if t.word == "that card":
                 return rf.LastAffected(words="that card")  # what the previous instruction moved
             if t.word.startswith("those "):
@@ -979,8 +988,16 @@ class CardLowering:
 
     def effect_ReturnToHandEffect(self, e: Any, cond: Condition | None) -> Effect:
         ref = self.target(e.target, cond)
+        if e.exceptions:
+            # "return all creatures ... except for Merfolk, Krakens, and Serpents": those subtypes are
+            # left out of the group (205.3, 608.2c).
+            if not isinstance(ref, rf.EachObject):
+                self.ck.error(e, "'except for' leaves subtypes out of a group: 'return all creatures ...'")
+            else:
+                nons = tuple(self.ck.subtype(e, x) for x in e.exceptions)
+                ref = replace(ref, filter=replace(ref.filter, non=ref.filter.non + nons))
         if not e.yours:
-            return ef.ReturnToHand(ref)
+            return ef.ReturnToHand(ref, their=bool(e.their), exceptions=tuple(e.exceptions))
         # "to your hand": only for what you own (its owner's hand is yours, 400.3).
         slot = ref.index if isinstance(ref, rf.SlotRef) and self.targets else None
         last = self.targets[-1] if slot is not None else None
@@ -1020,6 +1037,7 @@ class CardLowering:
         else:
             f = _filter(self.ck, e.group, e)
             ref = rf.EachObject(f.words, f)
+            self.last_each = ref
         return ef.ApplyContinuous(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
                                   this_turn=bool(d is not None and d.thisturn))
 
@@ -1355,7 +1373,9 @@ class CardLowering:
             if b.zone:
                 trigger = replace(trigger, zone=b.zone)  # 113.6b: it functions only in that zone
             cond = self.condition(b.condition) if b.condition is not None else None
-            self.self_it, self.effects_done = trigger.own_event, 0
+            # "it" may be the object: on its own event, or after an intervening "if Skizzik wasn't kicked".
+            names_this = isinstance(cond, co.CostWasPaid) and cond.named
+            self.self_it, self.effects_done = trigger.own_event or names_this, 0
             self.event = trigger
             try:
                 sents = self.sentences(b.sentences)
@@ -1590,6 +1610,7 @@ class CardLowering:
         out: list[SentenceIR] = []
         self.named_this = False
         self.last_group = None
+        self.last_each = None
         self.chose = False
         self.moved_slot = -1
         for s in sentences:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '2469fed7b51103fc64ff7c11756cef673a719881af57f5b5fa9c4116f946e63c'
+GRAMMAR = '3be2b33f8f4725841d0be008cfce40157f9b893a801f0d982dbee5dd5fcd7217'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -684,6 +684,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'equal'),
     ('Duration', 'common', 'Duration', ''),
     ('__asgn_plain', 'plain', '', 'yours'),
+    ('__asgn_plain', 'plain', '', 'their'),
+    ('__asgn_oneormore', 'oneormore', '', 'exceptions'),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('TargetObject', 'common', 'TargetObject', ''),
     ('__asgn_plain', 'plain', '', 'whose'),
@@ -885,7 +887,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX19': (',(\\s*then\\b)?', 40),
     '_RX20': ('(deal|destroy|draw|create|add|discard|gain|return|search|counter|shuffle|put|exile|regenerate|sacrifice|untap|tap|remove|at|prevent|cast|copy)\\b', 40),
     '_RX21': ('(this|it|them)\\b|target\\b(?! player\\b| opponent\\b)|(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
-    '_RX22': ('(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b|(?:creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b|(?:permanent card|card|spell|permanent)s?\\b|(?:it|them|this)\\b|that (?:card|creature|permanent|land|artifact|enchantment)\\b|those (?:creatures|permanents|lands|artifacts)\\b|(?:another|other)\\b)', 40),
+    '_RX22': ('(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b|(?:creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b|(?:permanent card|card|spell|permanent)s?\\b|(?:it|them|they|this)\\b|that (?:card|creature|permanent|land|artifact|enchantment)\\b|those (?:creatures|permanents|lands|artifacts)\\b|(?:another|other)\\b)', 40),
     '_RX23': ('[a-z_][a-z0-9_]*\\b', 40),
     '_RX24': ('[a-z][a-z\\-]*(?: (?:strike)\\b)?', 40),
     '_RX25': ('[\\r\\n,;}]', 40),
@@ -897,33 +899,34 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX31': ('[^\\n{}]*? you cast cost \\{', 40),
     '_RX32': ('(play|cast)\\b', 40),
     '_RX33': ('(permanent card|card|spell|permanent)s?\\b', 40),
-    '_RX34': ("that (creature|permanent|card)'s owner\\b", 40),
-    '_RX35': ('(your|you|target player|target opponent|each opponent|each player|that player)\\b', 40),
-    '_RX36': ('(each|all)\\b', 40),
-    '_RX37': ('that (card|creature|permanent|land|artifact|enchantment)\\b', 40),
-    '_RX38': ('those (creatures|permanents|lands|artifacts)\\b', 40),
-    '_RX39': ('(attacking|blocking)\\b', 40),
-    '_RX40': ('(tapped|untapped|attacking|blocking)\\b', 40),
-    '_RX41': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
-    '_RX42': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
-    '_RX43': ('([0-9]+|X)\\b', 40),
-    '_RX44': ('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40),
-    '_RX45': ('greater|less', 40),
-    '_RX46': ('(power|toughness)\\b', 40),
-    '_RX47': (',(?!\\s*or\\b)', 40),
-    '_RX48': ('(it|them|this)\\b', 40),
-    '_RX49': ('(opponent|player)\\b', 40),
-    '_RX50': ("your|each player's|each", 40),
-    '_RX51': ('upkeep|draw step|end step', 40),
-    '_RX52': ('when(ever)?\\b', 40),
-    '_RX53': ('you|an opponent|a player', 40),
-    '_RX54': ('[+-][0-9]+|[+-]X', 40),
-    '_RX55': ('[^\\n{}]*? get (an additional )?[+-]', 40),
-    '_RX56': (',\\s*and\\b|,|and\\b', 40),
-    '_RX57': ('(your|a)\\b', 40),
-    '_RX58': ('(player|opponent)\\b', 40),
-    '_RX59': ('in|out', 40),
-    '_RX60': ('(a player|an opponent|a creature)\\b', 40),
+    '_RX34': ('(it|this)\\b', 40),
+    '_RX35': ("that (creature|permanent|card)'s owner\\b", 40),
+    '_RX36': ('(your|you|target player|target opponent|each opponent|each player|that player)\\b', 40),
+    '_RX37': ('(each|all)\\b', 40),
+    '_RX38': ('that (card|creature|permanent|land|artifact|enchantment)\\b', 40),
+    '_RX39': ('those (creatures|permanents|lands|artifacts)\\b', 40),
+    '_RX40': ('(attacking|blocking)\\b', 40),
+    '_RX41': ('(tapped|untapped|attacking|blocking)\\b', 40),
+    '_RX42': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
+    '_RX43': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
+    '_RX44': ('([0-9]+|X)\\b', 40),
+    '_RX45': ('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40),
+    '_RX46': ('greater|less', 40),
+    '_RX47': ('(power|toughness)\\b', 40),
+    '_RX48': (',(?!\\s*or\\b)', 40),
+    '_RX49': ('(it|them|this)\\b', 40),
+    '_RX50': ('(opponent|player)\\b', 40),
+    '_RX51': ("your|each player's|each|the\\b", 40),
+    '_RX52': ('upkeep|draw step|end step', 40),
+    '_RX53': ('when(ever)?\\b', 40),
+    '_RX54': ('you|an opponent|a player', 40),
+    '_RX55': ('[+-][0-9]+|[+-]X', 40),
+    '_RX56': ('[^\\n{}]*? get (an additional )?[+-]', 40),
+    '_RX57': (',\\s*and\\b|,|and\\b', 40),
+    '_RX58': ('(your|a)\\b', 40),
+    '_RX59': ('(player|opponent)\\b', 40),
+    '_RX60': ('in|out', 40),
+    '_RX61': ('(a player|an opponent|a creature)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -986,6 +989,7 @@ _RX57 = _lazy('_RX57')
 _RX58 = _lazy('_RX58')
 _RX59 = _lazy('_RX59')
 _RX60 = _lazy('_RX60')
+_RX61 = _lazy('_RX61')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -1048,65 +1052,64 @@ _F58 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', '
 _F59 = frozenset([None, 'e', 'i'])
 _F60 = frozenset(['c', 'p'])
 _F61 = frozenset(['c', 'p', 's'])
-_F62 = frozenset([None, 'd', 't'])
-_F63 = frozenset([None, 'c', 'd', 'e', 'i', 't', 'y'])
-_F64 = frozenset([None, 'c', 'e', 'g', 'i', 't', 'y'])
-_F65 = frozenset([None, 'c', 'e', 'i', 's', 't', 'y'])
-_F66 = frozenset([None, 'u'])
-_F67 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'o', 'p', 's', 't', 'u'])
-_F68 = frozenset([None, 'e', 't', 'y'])
-_F69 = frozenset(['e', 't', 'y'])
-_F70 = frozenset([None, 'o'])
-_F71 = frozenset([None, 'a', 'e'])
-_F72 = frozenset(['a', 'e'])
-_F73 = frozenset([None, 'a', 'b'])
-_F74 = frozenset(['a', 'b'])
-_F75 = frozenset([None, 'a', 'b', 't', 'u'])
-_F76 = frozenset(['a', 'b', 't', 'u'])
-_F77 = frozenset(['n'])
-_F78 = frozenset([None, 'b', 'c', 'g', 'r', 'w'])
-_F79 = frozenset([None, 'b', 'l', 's', 'w'])
-_F80 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'p', 's'])
-_F81 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
-_F82 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
-_F83 = frozenset([None, 'c', 'p', 's'])
-_F84 = frozenset([None, 'c', 'e', 'i', 't', 'y'])
-_F85 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F86 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
-_F87 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
-_F88 = frozenset([None, '"'])
-_F89 = frozenset([None, 'a', 'd', 'y'])
-_F90 = frozenset(['p', 't'])
-_F91 = frozenset([None, 'b', 'i'])
-_F92 = frozenset([None, 'a', 't'])
-_F93 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F94 = frozenset([None, 'c', 'i'])
-_F95 = frozenset([None, 'i', 't'])
+_F62 = frozenset([None, 'i', 't'])
+_F63 = frozenset([None, 'd', 't'])
+_F64 = frozenset([None, 'c', 'd', 'e', 'i', 't', 'y'])
+_F65 = frozenset([None, 'c', 'e', 'g', 'i', 't', 'y'])
+_F66 = frozenset([None, 'c', 'e', 'i', 's', 't', 'y'])
+_F67 = frozenset([None, 'u'])
+_F68 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'o', 'p', 's', 't', 'u'])
+_F69 = frozenset([None, 'e', 't', 'y'])
+_F70 = frozenset(['e', 't', 'y'])
+_F71 = frozenset([None, 'o'])
+_F72 = frozenset([None, 'a', 'e'])
+_F73 = frozenset(['a', 'e'])
+_F74 = frozenset([None, 'a', 'b'])
+_F75 = frozenset(['a', 'b'])
+_F76 = frozenset([None, 'a', 'b', 't', 'u'])
+_F77 = frozenset(['a', 'b', 't', 'u'])
+_F78 = frozenset(['n'])
+_F79 = frozenset([None, 'b', 'c', 'g', 'r', 'w'])
+_F80 = frozenset([None, 'b', 'l', 's', 'w'])
+_F81 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'p', 's'])
+_F82 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
+_F83 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
+_F84 = frozenset([None, 'c', 'p', 's'])
+_F85 = frozenset([None, 'c', 'e', 'i', 't', 'y'])
+_F86 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F87 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
+_F88 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
+_F89 = frozenset([None, '"'])
+_F90 = frozenset([None, 'a', 'd', 'y'])
+_F91 = frozenset(['p', 't'])
+_F92 = frozenset([None, 'b', 'i'])
+_F93 = frozenset([None, 'a', 't'])
+_F94 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F95 = frozenset([None, 'c', 'i'])
 _F96 = frozenset([None, 'e', 'o', 'u'])
 _F97 = frozenset(['o', 'p'])
-_F98 = frozenset(['e', 'y'])
-_F99 = frozenset(['d', 'e', 'u'])
-_F100 = frozenset(['w'])
-_F101 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F102 = frozenset([None, 'a', 'p'])
-_F103 = frozenset([None, 'p', 't'])
-_F104 = frozenset(['+', '-'])
-_F105 = frozenset([None, 'g', 'h'])
-_F106 = frozenset([',', 'a'])
-_F107 = frozenset([None, ',', 'e'])
-_F108 = frozenset([None, 'm', 'o'])
-_F109 = frozenset([None, 'a', 'r'])
-_F110 = frozenset([None, 'h', 'y'])
-_F111 = frozenset([None, 'f', 'u'])
-_F112 = frozenset([None, 'd', 'f'])
-_F113 = frozenset([None, 'u', 'y'])
-_F114 = frozenset([None, 'i', 'u'])
-_F115 = frozenset([None, 'c', 't'])
-_F116 = frozenset([None, 'o', 't'])
-_F117 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F118 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
-_F119 = frozenset([None, 'i', 'y'])
-_F120 = frozenset(['i', 'o'])
+_F98 = frozenset(['d', 'e', 'u'])
+_F99 = frozenset(['w'])
+_F100 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F101 = frozenset([None, 'a', 'p'])
+_F102 = frozenset([None, 'p', 't'])
+_F103 = frozenset(['+', '-'])
+_F104 = frozenset([None, 'g', 'h'])
+_F105 = frozenset([',', 'a'])
+_F106 = frozenset([None, ',', 'e'])
+_F107 = frozenset([None, 'm', 'o'])
+_F108 = frozenset([None, 'a', 'r'])
+_F109 = frozenset([None, 'h', 'y'])
+_F110 = frozenset([None, 'f', 'u'])
+_F111 = frozenset([None, 'd', 'f'])
+_F112 = frozenset([None, 'u', 'y'])
+_F113 = frozenset([None, 'i', 'u'])
+_F114 = frozenset([None, 'c', 't'])
+_F115 = frozenset([None, 'o', 't'])
+_F116 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F117 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
+_F118 = frozenset([None, 'i', 'y'])
+_F119 = frozenset(['i', 'o'])
 
 
 class CardParser:
@@ -15585,7 +15588,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F19:
+        if ch in _F62:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -15597,14 +15600,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                m = _RX34(text, q) if text[q:q + 1] in _F31 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'it', '')
-                q += 2
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p3 = q
-                res4.append(v)
+                if v:
+                    res4.append(v)
                 if res4:
                     n = Nt(res4)
                     n.rule = 288
@@ -15713,7 +15719,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F62:
+        if ch in _F63:
             while True:
                 r = self.r_DamageEffect_0(p)
                 if r is None:
@@ -15739,7 +15745,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F63:
+        if ch in _F64:
             while True:
                 r = self.r_DrawEffect_0(p)
                 if r is None:
@@ -15791,7 +15797,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F63:
+        if ch in _F64:
             while True:
                 r = self.r_DiscardEffect_0(p)
                 if r is None:
@@ -15804,7 +15810,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F64:
+        if ch in _F65:
             while True:
                 r = self.r_GainLifeEffect_0(p)
                 if r is None:
@@ -16025,7 +16031,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F65:
+        if ch in _F66:
             while True:
                 r = self.r_PlayerSacrificesEffect_0(p)
                 if r is None:
@@ -16051,7 +16057,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 r = self.r_UntapEffect_0(p)
                 if r is None:
@@ -16171,7 +16177,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F62:
+        if ch in _F63:
             while True:
                 r = self.r_DamageEffect_0(p)
                 if r is None:
@@ -16184,7 +16190,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 r = self.r_NoRegenEffect_0(p)
                 if r is None:
@@ -16197,7 +16203,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 r = self.r_PhaseOutEffect_0(p)
                 if r is None:
@@ -16210,7 +16216,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 r = self.r_NoUntapEffect_0(p)
                 if r is None:
@@ -16317,7 +16323,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX34(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX35(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -16330,7 +16336,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F68:
+        if ch in _F69:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -16338,7 +16344,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX35(text, q) if text[q:q + 1] in _F69 else None
+                m = _RX36(text, q) if text[q:q + 1] in _F70 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -16769,7 +16775,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -16921,7 +16927,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -16940,7 +16946,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -16959,7 +16965,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -16967,7 +16973,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX36(text, q) if text[q:q + 1] in _F72 else None
+                m = _RX37(text, q) if text[q:q + 1] in _F73 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17064,7 +17070,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX37(text, q) if text[q:q + 1] in _F32 else None
+                if not (text.startswith('they', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'they', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                m = _RX38(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17085,7 +17110,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX38(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX39(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17136,7 +17161,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17155,7 +17180,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17231,7 +17256,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F73:
+        if ch in _F74:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17239,7 +17264,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+                m = _RX40(text, q) if text[q:q + 1] in _F75 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17252,7 +17277,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17260,7 +17285,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F77 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17281,7 +17306,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F77 else None
+                m = _RX42(text, q) if text[q:q + 1] in _F78 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17294,7 +17319,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 r = self.r_Color_0(p)
                 if r is None:
@@ -17307,7 +17332,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 r = self.r_Supertype_0(p)
                 if r is None:
@@ -17339,7 +17364,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F80:
+        if ch in _F81:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17347,7 +17372,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F82 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17360,7 +17385,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F83:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17381,7 +17406,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17419,7 +17444,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17864,7 +17889,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -17955,7 +17980,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 p11 = p
                 res12: list[Any] = []
@@ -18089,7 +18114,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 p17 = p
                 res18: list[Any] = []
@@ -18326,7 +18351,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F62:
+        if ch in _F63:
             while True:
                 r = self.r_DamageEffect_0(p)
                 if r is None:
@@ -18339,7 +18364,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 p25 = p
                 res26: list[Any] = []
@@ -18471,7 +18496,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F65:
+        if ch in _F66:
             while True:
                 r = self.r_PlayerSacrificesEffect_0(p)
                 if r is None:
@@ -18484,7 +18509,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F64:
+        if ch in _F65:
             while True:
                 r = self.r_GainLifeEffect_0(p)
                 if r is None:
@@ -18497,7 +18522,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 p31 = p
                 res32: list[Any] = []
@@ -18568,7 +18593,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F63:
+        if ch in _F64:
             while True:
                 r = self.r_DrawEffect_0(p)
                 if r is None:
@@ -18581,7 +18606,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F63:
+        if ch in _F64:
             while True:
                 r = self.r_DiscardEffect_0(p)
                 if r is None:
@@ -18711,7 +18736,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 p37 = p
                 res38: list[Any] = []
@@ -18985,7 +19010,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 r = self.r_UntapEffect_0(p)
                 if r is None:
@@ -19076,7 +19101,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 r = self.r_NoRegenEffect_0(p)
                 if r is None:
@@ -19128,7 +19153,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 p43 = p
                 res44: list[Any] = []
@@ -19290,7 +19315,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 r = self.r_PhaseOutEffect_0(p)
                 if r is None:
@@ -19316,7 +19341,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 r = self.r_NoUntapEffect_0(p)
                 if r is None:
@@ -19342,7 +19367,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p47 = p
                 res48: list[Any] = []
@@ -19682,7 +19707,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -19787,7 +19812,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p71 = p
                 res72: list[Any] = []
@@ -20280,7 +20305,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p83 = p
                 res84: list[Any] = []
@@ -20870,7 +20895,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F86:
+        if ch in _F87:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -20914,7 +20939,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F80:
+        if ch in _F81:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -20926,7 +20951,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p5] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F82 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -20979,7 +21004,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F87 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -21006,7 +21031,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 p11 = p
                 res12: list[Any] = []
@@ -21937,7 +21962,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F88:
+        if ch in _F89:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -22806,7 +22831,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22901,7 +22926,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F73:
+        if ch in _F74:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22909,7 +22934,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+                m = _RX40(text, q) if text[q:q + 1] in _F75 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22922,7 +22947,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22930,7 +22955,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F77 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22951,7 +22976,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F77 else None
+                m = _RX42(text, q) if text[q:q + 1] in _F78 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22964,7 +22989,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 r = self.r_Color_0(p)
                 if r is None:
@@ -22977,7 +23002,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 r = self.r_Supertype_0(p)
                 if r is None:
@@ -23099,7 +23124,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+            m = _RX40(text, q) if text[q:q + 1] in _F75 else None
             if m is None:
                 p = c
                 if first:
@@ -23134,7 +23159,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+            m = _RX40(text, q) if text[q:q + 1] in _F75 else None
             if m is None:
                 p = c
                 if first:
@@ -23169,7 +23194,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F77 else None
             if m is None:
                 p = c
                 if first:
@@ -23274,7 +23299,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -23312,7 +23337,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -23333,7 +23358,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -23409,7 +23434,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 r = self.r_ControlClause_0(p)
                 if r is None:
@@ -23678,7 +23703,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F38 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -23726,7 +23751,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F90 else None
+                m = _RX47(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -23790,7 +23815,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p13] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F38 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -24298,7 +24323,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -24330,7 +24355,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -25341,18 +25366,43 @@ class CardParser:
         p = q
         if v:
             res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'hand', '')
-        q += 4
-        p = q
-        res.append(v)
+        while True:
+            p3 = p
+            res4: list[Any] = []
+            q = sk0[p3]
+            if q < 0:
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
+            if not (text.startswith('except', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                break
+            v = (q, 'except', '')
+            q += 6
+            p3 = q
+            res4.append(v)
+            q = sk0[p3]
+            if q < 0:
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
+            if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                break
+            v = (q, 'for', '')
+            q += 3
+            p3 = q
+            res4.append(v)
+            r = self.e138_0(p3)
+            if r is None:
+                break
+            q, v = r
+            p3 = q
+            if v:
+                res4.append(v)
+            p = p3
+            res += res4
+            break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
@@ -25423,7 +25473,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e138_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -25472,7 +25522,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e139_0(p3)
+            r = self.e140_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25543,7 +25593,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e140_0(p)
+            r = self.e141_0(p)
             if r is None:
                 break
             q, v = r
@@ -25552,7 +25602,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e141_0(p)
+            r = self.e142_0(p)
             if r is None:
                 break
             q, v = r
@@ -25769,7 +25819,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e142_0(p3)
+            r = self.e143_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25821,7 +25871,7 @@ class CardParser:
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e143_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25831,7 +25881,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e144_0(p9)
+            r = self.e145_0(p9)
             if r is None:
                 break
             q, v = r
@@ -25889,7 +25939,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e145_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -25912,7 +25962,7 @@ class CardParser:
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e146_0(p)
+            r = self.e147_0(p)
             if r is None:
                 break
             q, v = r
@@ -26232,7 +26282,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e147_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
@@ -26341,7 +26391,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e148_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -26497,7 +26547,7 @@ class CardParser:
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e149_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -26601,7 +26651,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e150_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26707,7 +26757,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e151_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26829,7 +26879,7 @@ class CardParser:
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e152_0(p5)
+            r = self.e153_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27063,7 +27113,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -27391,7 +27441,7 @@ class CardParser:
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -27437,7 +27487,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27606,7 +27656,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -27676,7 +27726,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27737,7 +27787,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e158_0(p3)
+            r = self.e159_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27843,7 +27893,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -27889,7 +27939,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e160_0(p1)
+            r = self.e161_0(p1)
             if r is None:
                 break
             q, v = r
@@ -27938,7 +27988,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e161_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -27992,7 +28042,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e162_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -28023,7 +28073,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -28131,14 +28181,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e164_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e165_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -28178,7 +28228,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e166_0(p9)
+                r = self.e167_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28320,7 +28370,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -28328,7 +28378,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -28357,11 +28407,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e167_0(p1)
+                r = self.e168_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28401,7 +28451,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX34(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX35(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -28424,7 +28474,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F68:
+        if ch in _F69:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -28434,7 +28484,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX35(text, q) if text[q:q + 1] in _F69 else None
+                m = _RX36(text, q) if text[q:q + 1] in _F70 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -28529,7 +28579,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F40 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F40 else None
                 if m is None:
                     p = c
                     if first:
@@ -28677,6 +28727,27 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
+                if not (text.startswith('they', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'they', '')
+                q += 4
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 511
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28698,7 +28769,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX37(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX38(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -28721,7 +28792,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX38(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX39(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -28860,7 +28931,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F95:
+        if ch in _F62:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -28870,7 +28941,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F31 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -28891,7 +28962,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -28905,7 +28976,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e168_0(p3)
+                r = self.e169_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29077,7 +29148,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -29099,7 +29170,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e169_0(p15)
+                    r = self.e170_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -29309,7 +29380,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F97 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F97 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29338,7 +29409,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 r = self.r_EachObjects_0(p)
                 if r is None:
@@ -29433,11 +29504,11 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F80:
+        if ch in _F81:
             while True:
                 p33 = p
                 res34: list[Any] = []
-                r = self.e170_0(p33)
+                r = self.e171_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29454,7 +29525,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F82 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29483,7 +29554,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F95:
+        if ch in _F62:
             while True:
                 r = self.r_BackRef_0(p)
                 if r is None:
@@ -29755,7 +29826,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F98 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F70 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29780,7 +29851,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F98 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29821,7 +29892,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30096,7 +30167,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30128,7 +30199,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e171_0(p21)
+                    r = self.e172_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -30136,7 +30207,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e172_0(p21)
+                r = self.e173_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30169,7 +30240,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30194,7 +30265,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30211,7 +30282,7 @@ class CardParser:
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e173_0(p25)
+                r = self.e174_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30220,7 +30291,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e174_0(p25)
+                r = self.e175_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30270,7 +30341,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30288,7 +30359,7 @@ class CardParser:
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e175_0(p33)
+                    r = self.e176_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -30313,7 +30384,7 @@ class CardParser:
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e176_0(p33)
+                r = self.e177_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30325,7 +30396,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e177_0(p39)
+                    r = self.e178_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -30470,7 +30541,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F101:
+        if ch in _F100:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -30497,7 +30568,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e178_0(p3) is None:
+                if self.e179_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -30620,7 +30691,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -30911,11 +30982,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F102:
+        if ch in _F101:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e179_0(p1)
+                r = self.e180_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30985,7 +31056,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F103:
+        if ch in _F102:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -30997,7 +31068,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F90 else None
+                m = _RX47(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31124,7 +31195,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -31310,7 +31381,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e180_0(p1)
+                r = self.e181_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31322,7 +31393,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e181_0(p3)
+                    r = self.e182_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -31352,7 +31423,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31391,7 +31462,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31435,7 +31506,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e182_0(p9)
+                    r = self.e183_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -31868,7 +31939,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e183_0(p27)
+                r = self.e184_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31935,7 +32006,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e184_0(p29)
+                r = self.e185_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32248,7 +32319,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e185_0(p37)
+                    r = self.e186_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -32562,11 +32633,11 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F104:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e186_0(p51)
+                r = self.e187_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32632,11 +32703,11 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F104:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e187_0(p55)
+                r = self.e188_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32780,11 +32851,11 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F104:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e188_0(p61)
+                r = self.e189_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32793,7 +32864,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e189_0(p61)
+                r = self.e190_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32818,7 +32889,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e190_0(p63)
+                r = self.e191_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32827,7 +32898,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e191_0(p63)
+                r = self.e192_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33010,7 +33081,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e192_0(p65)
+                r = self.e193_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33321,7 +33392,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e193_0(p81)
+                r = self.e194_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34092,7 +34163,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e194_0(p107)
+                    r = self.e195_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -34142,7 +34213,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e195_0(p105)
+                r = self.e196_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34321,7 +34392,7 @@ class CardParser:
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e196_0(p111)
+                r = self.e197_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34596,11 +34667,11 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e197_0(p127)
+                r = self.e198_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34716,7 +34787,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F82 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -34772,7 +34843,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p13] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F82 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -34803,7 +34874,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p15] = q
-            m = _RX55(text, q)
+            m = _RX56(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -34848,7 +34919,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX57(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     if first:
@@ -34977,7 +35048,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F77 else None
             if m is None:
                 p = c
                 if first:
@@ -35013,19 +35084,6 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e198_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
                 r = self.e199_0(p)
                 if r is None:
                     p = c
@@ -35050,9 +35108,22 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F20:
+        if ch in _F80:
             while True:
                 r = self.e201_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e202_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35079,9 +35150,9 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F81:
             while True:
-                r = self.e202_0(p)
+                r = self.e203_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35092,9 +35163,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F83:
             while True:
-                r = self.e203_0(p)
+                r = self.e204_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35121,7 +35192,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -35139,7 +35210,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e204_0(p1)
+                r = self.e205_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35157,7 +35228,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e205_0(p3)
+                r = self.e206_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35166,11 +35237,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e206_0(p3) is None:
+                if self.e207_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e207_0(p3)
+                r = self.e208_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35286,11 +35357,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F107:
+        if ch in _F106:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e208_0(p1)
+                r = self.e209_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35511,7 +35582,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e209_0(p1)
+                r = self.e210_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35534,7 +35605,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e210_0(p1)
+                r = self.e211_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35886,7 +35957,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
             if m is None:
                 p = c
                 if first:
@@ -36153,11 +36224,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F108:
+        if ch in _F107:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e211_0(p1)
+                r = self.e212_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36231,7 +36302,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e212_0(p3)
+                r = self.e213_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36319,7 +36390,7 @@ class CardParser:
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e213_0(p7)
+                r = self.e214_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36466,11 +36537,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F108:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e214_0(p1)
+                r = self.e215_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36627,7 +36698,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e215_0(p1)
+                    r = self.e216_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -36724,7 +36795,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -36742,7 +36813,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e216_0(p1)
+                r = self.e217_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36776,7 +36847,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e217_0(p3)
+                r = self.e218_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36840,6 +36911,20 @@ class CardParser:
                 q += 7
                 p1 = q
                 res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p1 = q
+                res2.append(v)
                 if res2:
                     return p1, res2
                 p = p1
@@ -36849,31 +36934,161 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                q = sk0[p3]
+                p5 = p3
+                res6: list[Any] = []
+                q = sk0[p5]
                 if q < 0:
-                    q = _WS0(text, p3).end()
+                    q = _WS0(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p3] = q
+                    sk0[p5] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
+                p5 = q
+                res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 661
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
                 p3 = q
                 res4.append(v)
                 if res4:
-                    n = Nt(res4)
-                    n.rule = 661
-                q = p3
-                v = n if res4 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                p7 = p
+                res8: list[Any] = []
+                p9 = p7
+                res10: list[Any] = []
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                p9 = q
+                res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 662
+                p7 = p9
+                if res10 and n:
+                    res8.append(n)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith("owners'", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "owners'", '')
+                q += 7
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('hands', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hands', '')
+                q += 5
+                p7 = q
+                res8.append(v)
+                if res8:
+                    return p7, res8
+                p = p7
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
+
+    def e138_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                m = _RX57(text, q) if text[q:q + 1] in _F105 else None
+                if m is None:
+                    p = c
+                    if first:
+                        return None
+                    break
+                s = m.group()
+                v = (q, s, 'sep') if s else None
+                q += len(s)
+                p = q
+                if v:
+                    res.append(v)
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 663
+        return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
         # TargetObject: Sequence (rule)
@@ -36882,7 +37097,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e218_0(p)
+            r = self.e219_0(p)
             if r is None:
                 break
             q, v = r
@@ -36913,14 +37128,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 662
+            n.rule = 664
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e219_0(p3)
+            r = self.e220_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36957,7 +37172,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 663
+        n.rule = 665
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36986,7 +37201,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX57(text, q) if text[q:q + 1] in _F39 else None
+        m = _RX58(text, q) if text[q:q + 1] in _F39 else None
         if m is None:
             return None
         s = m.group()
@@ -36997,7 +37212,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 664
+            n.rule = 666
         p = p1
         if res2 and n:
             res.append(n)
@@ -37016,10 +37231,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 665
+        n.rule = 667
         return p, n
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37033,11 +37248,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F109:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e220_0(p1)
+                r = self.e221_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37101,14 +37316,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 666
+                    n.rule = 668
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e221_0(p7)
+                    r = self.e222_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -37149,7 +37364,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37167,10 +37382,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 669
         return q, n
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37184,11 +37399,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F111:
+        if ch in _F110:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e222_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37258,11 +37473,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F112:
+        if ch in _F111:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e223_0(p3)
+                r = self.e224_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37292,7 +37507,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37306,11 +37521,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F113:
+        if ch in _F112:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e224_0(p1)
+                r = self.e225_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37352,11 +37567,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F113:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e225_0(p3)
+                r = self.e226_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37414,7 +37629,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37432,10 +37647,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 670
         return q, n
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -37458,7 +37673,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e226_0(p1)
+            r = self.e227_0(p1)
             if r is None:
                 p = c
                 break
@@ -37466,7 +37681,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e227_0(p1)
+            r = self.e228_0(p1)
             if r is None:
                 p = c
                 break
@@ -37480,7 +37695,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37498,10 +37713,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 671
         return q, n
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37515,11 +37730,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F115:
+        if ch in _F114:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e228_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37547,11 +37762,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F114:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e229_0(p3)
+                r = self.e230_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37633,7 +37848,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37683,18 +37898,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 672
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 671
+                    n.rule = 673
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 672
+                    n.rule = 674
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37730,7 +37945,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 673
+                    n.rule = 675
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37750,12 +37965,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 674
+                    n.rule = 676
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 672
+                    n.rule = 674
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37791,7 +38006,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 675
+                    n.rule = 677
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37811,19 +38026,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 676
+                    n.rule = 678
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 672
+                    n.rule = 674
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37841,7 +38056,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 679
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37858,7 +38073,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F101:
+        if ch in _F100:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37873,12 +38088,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 678
+                    n.rule = 680
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 679
+                    n.rule = 681
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37898,19 +38113,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 682
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 679
+                    n.rule = 681
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37964,7 +38179,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38018,7 +38233,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38072,7 +38287,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38106,7 +38321,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 681
+                    n.rule = 683
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38150,7 +38365,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 682
+                    n.rule = 684
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38161,7 +38376,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38233,7 +38448,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38287,7 +38502,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38341,7 +38556,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38395,7 +38610,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38510,7 +38725,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 685
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38569,7 +38784,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 684
+                    n.rule = 686
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38608,7 +38823,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38623,7 +38838,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e230_0(p)
+            r = self.e231_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38634,7 +38849,7 @@ class CardParser:
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -38649,7 +38864,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 685
+                    n.rule = 687
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38659,7 +38874,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38726,7 +38941,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 688
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38771,7 +38986,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 687
+                    n.rule = 689
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38838,7 +39053,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38856,10 +39071,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 690
         return q, n
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38899,7 +39114,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F82 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -38912,7 +39127,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 691
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38921,7 +39136,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -38936,7 +39151,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 690
+                    n.rule = 692
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38946,7 +39161,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38964,10 +39179,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 693
         return q, n
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39021,7 +39236,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39075,7 +39290,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39129,7 +39344,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39143,7 +39358,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -39160,7 +39375,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 692
+                    n.rule = 694
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39190,7 +39405,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 693
+                        n.rule = 695
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39216,7 +39431,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 694
+                n.rule = 696
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39226,7 +39441,7 @@ class CardParser:
             break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39242,7 +39457,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX57(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     if first:
@@ -39269,10 +39484,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 695
+        n.rule = 697
         return p, n
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39313,10 +39528,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 698
         return p, n
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39334,7 +39549,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 697
+        n.rule = 699
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39352,17 +39567,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 699
+        n.rule = 701
         return p, n
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39389,7 +39604,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -39430,7 +39645,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX58(text, q) if text[q:q + 1] in _F97 else None
+        m = _RX59(text, q) if text[q:q + 1] in _F97 else None
         if m is None:
             return None
         s = m.group()
@@ -39441,14 +39656,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 700
+            n.rule = 702
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e231_0(p3)
+            r = self.e232_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39473,10 +39688,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 701
+        n.rule = 703
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39494,7 +39709,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 702
+        n.rule = 704
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39511,7 +39726,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX36(text, q) if text[q:q + 1] in _F72 else None
+        m = _RX37(text, q) if text[q:q + 1] in _F73 else None
         if m is None:
             return None
         s = m.group()
@@ -39522,7 +39737,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 703
+            n.rule = 705
         p = p1
         if res2 and n:
             res.append(n)
@@ -39537,12 +39752,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 704
+            n.rule = 706
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e232_0(p)
+            r = self.e233_0(p)
             if r is None:
                 break
             q, v = r
@@ -39553,10 +39768,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 705
+        n.rule = 707
         return p, n
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39590,7 +39805,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e233_0(p)
+            r = self.e234_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39621,7 +39836,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_1(p1)
+                r = self.e235_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39637,7 +39852,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39698,7 +39913,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39775,7 +39990,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39839,7 +40054,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39945,7 +40160,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40022,14 +40237,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40047,10 +40262,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 709
         return q, n
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40091,10 +40306,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 708
+        n.rule = 710
         return p, n
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40148,7 +40363,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40202,7 +40417,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40216,11 +40431,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F115:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e235_0(p1)
+                r = self.e236_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40288,7 +40503,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40329,10 +40544,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 711
         return p, n
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40350,10 +40565,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 712
         return q, n
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -40380,7 +40595,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40398,10 +40613,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 711
+        n.rule = 713
         return q, n
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40455,7 +40670,7 @@ class CardParser:
                 break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40473,10 +40688,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 712
+        n.rule = 714
         return q, n
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40490,7 +40705,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40507,7 +40722,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 713
+                    n.rule = 715
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40574,14 +40789,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 714
+                n.rule = 716
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e236_0(p9)
+                r = self.e237_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40621,50 +40836,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e183_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 715
-        return p, n
 
     def e184_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -40707,7 +40878,51 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 717
+        return p, n
+
+    def e185_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 718
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40724,7 +40939,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F117:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40734,7 +40949,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F87 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -40747,12 +40962,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 717
+                    n.rule = 719
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40772,19 +40987,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 721
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40802,100 +41017,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 722
         return q, n
-
-    def e186_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -41082,6 +41205,98 @@ class CardParser:
         return None
 
     def e189_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41122,10 +41337,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 723
         return p, n
 
-    def e190_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41179,7 +41394,7 @@ class CardParser:
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41220,10 +41435,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 724
         return p, n
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41277,7 +41492,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41313,7 +41528,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 723
+                    n.rule = 725
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41357,7 +41572,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41375,10 +41590,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 726
         return q, n
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41432,7 +41647,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41486,7 +41701,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41540,7 +41755,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41555,7 +41770,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F77 else None
+            m = _RX42(text, q) if text[q:q + 1] in _F78 else None
             if m is None:
                 p = c
                 if first:
@@ -41572,10 +41787,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 727
         return p, n
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41597,10 +41812,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 728
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41622,10 +41837,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41655,10 +41870,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 730
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41673,7 +41888,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
             if m is None:
                 p = c
                 if first:
@@ -41690,10 +41905,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 731
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41725,10 +41940,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 732
         return p, n
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41743,7 +41958,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
             if m is None:
                 p = c
                 if first:
@@ -41760,10 +41975,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 733
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41793,10 +42008,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 734
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41808,7 +42023,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+        m = _RX43(text, q) if text[q:q + 1] in _F82 else None
         if m is None:
             return None
         s = m.group()
@@ -41834,7 +42049,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41849,7 +42064,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
             if m is None:
                 p = c
                 if first:
@@ -41866,10 +42081,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 735
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41887,10 +42102,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 736
         return q, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41921,7 +42136,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 737
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41966,7 +42181,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 736
+                    n.rule = 738
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41998,7 +42213,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e237_0(p5)
+                r = self.e238_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42014,7 +42229,7 @@ class CardParser:
                 break
         return None
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42048,7 +42263,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 737
+                    n.rule = 739
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42056,7 +42271,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -42071,7 +42286,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 738
+                    n.rule = 740
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42158,17 +42373,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 739
+            n.rule = 741
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 740
+        n.rule = 742
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42186,10 +42401,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
+        n.rule = 743
         return q, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42238,10 +42453,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 744
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -42264,7 +42479,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e238_0(p1)
+            r = self.e239_0(p1)
             if r is None:
                 p = c
                 break
@@ -42278,7 +42493,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42296,10 +42511,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 745
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42328,7 +42543,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 744
+                    n.rule = 746
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42383,12 +42598,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 745
+                    n.rule = 747
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e239_0(p5)
+                    r = self.e240_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -42398,13 +42613,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 746
+                    n.rule = 748
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 749
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42464,13 +42679,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 748
+                    n.rule = 750
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 749
+                    n.rule = 751
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42511,7 +42726,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 750
+                    n.rule = 752
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42542,20 +42757,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 751
+                    n.rule = 753
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 749
+                    n.rule = 751
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42591,7 +42806,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 754
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42650,7 +42865,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 753
+                    n.rule = 755
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42709,7 +42924,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 754
+                    n.rule = 756
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42776,7 +42991,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42810,7 +43025,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 755
+                    n.rule = 757
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42838,7 +43053,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 756
+                    n.rule = 758
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42848,7 +43063,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42866,10 +43081,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 759
         return q, n
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42887,10 +43102,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 760
         return q, n
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42908,10 +43123,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 761
         return q, n
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42929,28 +43144,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
-        return q, n
-
-    def e222_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 761
+        n.rule = 762
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -42971,7 +43165,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 763
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -42985,14 +43179,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 764
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -43013,10 +43207,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 765
         return q, n
 
     def e226_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 766
+        return q, n
+
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43070,7 +43285,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43092,10 +43307,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 767
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43113,10 +43328,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 768
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43134,7 +43349,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 769
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43167,12 +43382,12 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 768
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -43188,14 +43403,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 768
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43213,10 +43428,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 771
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43234,10 +43449,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 772
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43296,7 +43511,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 773
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43392,7 +43607,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 772
+                    n.rule = 774
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43401,11 +43616,11 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F119:
+        if ch in _F118:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e240_0(p9)
+                r = self.e241_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43449,7 +43664,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43467,10 +43682,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 775
         return q, n
 
-    def e234_1(self, p: int) -> Any:
+    def e235_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43553,7 +43768,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e241_1(p)
+            r = self.e242_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43606,7 +43821,7 @@ class CardParser:
                 p7 = p5
                 res8: list[Any] = []
                 while True:
-                    r = self.e242_1(p7)
+                    r = self.e243_1(p7)
                     if r is None:
                         break
                     q, v = r
@@ -44021,7 +44236,7 @@ class CardParser:
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e243_1(p33)
+                    r = self.e244_1(p33)
                     if r is None:
                         break
                     q, v = r
@@ -44136,16 +44351,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e244_1(p1) is None:
-                break
-            while True:
-                r = self.e245_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e245_1(p1) is None:
                 break
             while True:
                 r = self.e246_1(p1)
@@ -44166,9 +44372,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e248_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e248_1(p3)
+                r = self.e249_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -44190,7 +44405,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e249_1(p5)
+                    r = self.e250_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44206,14 +44421,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e250_1(p7)
+                r = self.e251_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e251_1(p7)
+                r = self.e252_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -44223,7 +44438,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e252_1(p1)
+            r = self.e253_1(p1)
             if r is None:
                 break
             q, v = r
@@ -44233,7 +44448,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e253_1(p)
+        r = self.e254_1(p)
         if r is None:
             return None
         q, v = r
@@ -44243,9 +44458,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e254_1(p9) is None:
+            if self.e255_1(p9) is None:
                 break
-            r = self.e255_1(p9)
+            r = self.e256_1(p9)
             if r is None:
                 break
             q, v = r
@@ -44282,7 +44497,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e256_1(p13)
+                r = self.e257_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -44317,7 +44532,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e257_1(p9)
+                r = self.e258_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44358,7 +44573,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e258_1(p19)
+                    r = self.e259_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -44372,7 +44587,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e259_1(p9)
+                r = self.e260_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44494,18 +44709,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 774
+                    n.rule = 776
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 775
+                    n.rule = 777
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44560,18 +44775,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 777
+                    n.rule = 779
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 778
+                    n.rule = 780
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44598,18 +44813,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 779
+                    n.rule = 781
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 780
+                    n.rule = 782
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44650,18 +44865,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 781
+                    n.rule = 783
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 782
+                    n.rule = 784
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44688,18 +44903,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 783
+                    n.rule = 785
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 784
+                    n.rule = 786
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44726,14 +44941,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 785
+                    n.rule = 787
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e260_0(p25)
+                    r = self.e261_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -44757,12 +44972,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 786
+                    n.rule = 788
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44803,7 +45018,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 787
+                    n.rule = 789
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44833,7 +45048,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 788
+                        n.rule = 790
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -44842,12 +45057,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 789
+                    n.rule = 791
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44878,7 +45093,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F120 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F119 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44891,18 +45106,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 790
+                    n.rule = 792
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 791
+                    n.rule = 793
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44971,18 +45186,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 792
+                    n.rule = 794
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 793
+                    n.rule = 795
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45051,18 +45266,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 794
+                    n.rule = 796
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 795
+                    n.rule = 797
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45117,7 +45332,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 796
+                    n.rule = 798
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -45194,7 +45409,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e261_0(p51)
+                    r = self.e262_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -45230,12 +45445,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 797
+                    n.rule = 799
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45259,7 +45474,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e262_0(p53)
+                    r = self.e263_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -45285,7 +45500,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 798
+                    n.rule = 800
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -45312,7 +45527,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p59] = q
-                    m = _RX60(text, q) if text[q:q + 1] in _F55 else None
+                    m = _RX61(text, q) if text[q:q + 1] in _F55 else None
                     if m is None:
                         break
                     s = m.group()
@@ -45323,7 +45538,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 799
+                        n.rule = 801
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -45332,12 +45547,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 800
+                    n.rule = 802
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45375,7 +45590,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e263_0(p61)
+                    r = self.e264_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -45401,25 +45616,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 801
+                    n.rule = 803
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 802
+                    n.rule = 804
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 778
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45437,10 +45652,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 805
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45458,10 +45673,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 806
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45475,7 +45690,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F95:
+        if ch in _F62:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -45490,7 +45705,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 805
+                    n.rule = 807
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45512,7 +45727,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 806
+                n.rule = 808
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -45522,7 +45737,7 @@ class CardParser:
             break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45544,10 +45759,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 807
+        n.rule = 809
         return p, n
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45561,11 +45776,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F119:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e264_0(p1)
+                r = self.e265_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45607,11 +45822,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F116:
+        if ch in _F115:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e265_0(p3)
+                r = self.e266_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45655,7 +45870,7 @@ class CardParser:
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45673,10 +45888,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 810
         return q, n
 
-    def e241_1(self, p: int) -> Any:
+    def e242_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45697,7 +45912,7 @@ class CardParser:
         n.rule = 272
         return q, n
 
-    def e242_1(self, p: int) -> Any:
+    def e243_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45718,7 +45933,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e243_1(self, p: int) -> Any:
+    def e244_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45739,7 +45954,7 @@ class CardParser:
         n.rule = 279
         return q, n
 
-    def e244_1(self, p: int) -> Any:
+    def e245_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45753,7 +45968,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -45848,7 +46063,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F73:
+        if ch in _F74:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -45856,7 +46071,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+                m = _RX40(text, q) if text[q:q + 1] in _F75 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45869,7 +46084,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -45877,7 +46092,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F77 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45898,7 +46113,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F77 else None
+                m = _RX42(text, q) if text[q:q + 1] in _F78 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45911,7 +46126,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 r = self.r_Color_1(p)
                 if r is None:
@@ -45924,7 +46139,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 r = self.r_Supertype_1(p)
                 if r is None:
@@ -45958,20 +46173,10 @@ class CardParser:
                 break
         return None
 
-    def e245_1(self, p: int) -> Any:
+    def e246_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e266_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e267_1(p)
             if r is None:
@@ -45982,24 +46187,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e246_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e268_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e269_1(p)
             if r is None:
                 p = c
                 break
@@ -46011,6 +46200,32 @@ class CardParser:
         return None
 
     def e247_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e269_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e270_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e248_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46031,7 +46246,7 @@ class CardParser:
         n.rule = 380
         return q, n
 
-    def e248_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46046,7 +46261,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+            m = _RX40(text, q) if text[q:q + 1] in _F75 else None
             if m is None:
                 p = c
                 if first:
@@ -46066,7 +46281,7 @@ class CardParser:
         n.rule = 381
         return p, n
 
-    def e249_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46081,7 +46296,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+            m = _RX40(text, q) if text[q:q + 1] in _F75 else None
             if m is None:
                 p = c
                 if first:
@@ -46101,7 +46316,7 @@ class CardParser:
         n.rule = 382
         return p, n
 
-    def e250_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46116,7 +46331,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F77 else None
             if m is None:
                 p = c
                 if first:
@@ -46136,7 +46351,7 @@ class CardParser:
         n.rule = 383
         return p, n
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -46159,7 +46374,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e270_1(p1)
+            r = self.e271_1(p1)
             if r is None:
                 p = c
                 break
@@ -46171,23 +46386,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e252_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e271_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e253_1(self, p: int) -> Any:
@@ -46208,6 +46406,23 @@ class CardParser:
         return p, res
 
     def e254_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e273_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e255_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46221,7 +46436,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46259,7 +46474,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46280,7 +46495,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46356,7 +46571,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 r = self.r_ControlClause_1(p)
                 if r is None:
@@ -46466,13 +46681,13 @@ class CardParser:
                 break
         return None
 
-    def e255_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e273_1(p)
+            r = self.e274_1(p)
             if r is None:
                 p = c
                 break
@@ -46483,7 +46698,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46504,7 +46719,7 @@ class CardParser:
         n.rule = 384
         return q, n
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46625,7 +46840,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p5] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F38 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46673,7 +46888,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F90 else None
+                m = _RX47(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46737,7 +46952,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p13] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F38 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46777,7 +46992,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e274_1(p15)
+                r = self.e275_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47187,7 +47402,7 @@ class CardParser:
                 break
         return None
 
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47231,7 +47446,7 @@ class CardParser:
         n.rule = 398
         return p, n
 
-    def e259_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47245,11 +47460,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e275_1(p1)
+                r = self.e276_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47277,11 +47492,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e276_1(p3)
+                r = self.e277_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47325,7 +47540,7 @@ class CardParser:
                 break
         return None
 
-    def e260_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47343,10 +47558,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 811
         return q, n
 
-    def e261_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47364,28 +47579,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
-        return q, n
-
-    def e262_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 811
+        n.rule = 812
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -47406,10 +47600,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 813
         return q, n
 
     def e264_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 814
+        return q, n
+
+    def e265_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47427,10 +47642,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 815
         return q, n
 
-    def e265_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47448,7 +47663,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
+        n.rule = 816
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47693,7 +47908,7 @@ class CardParser:
                 break
         return None
 
-    def e266_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47714,7 +47929,7 @@ class CardParser:
         n.rule = 634
         return q, n
 
-    def e267_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47735,7 +47950,7 @@ class CardParser:
         n.rule = 635
         return q, n
 
-    def e268_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47756,7 +47971,7 @@ class CardParser:
         n.rule = 636
         return q, n
 
-    def e269_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47777,7 +47992,7 @@ class CardParser:
         n.rule = 637
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47792,7 +48007,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F77 else None
             if m is None:
                 p = c
                 if first:
@@ -47812,7 +48027,7 @@ class CardParser:
         n.rule = 638
         return p, n
 
-    def e271_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47827,19 +48042,6 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F16:
-            while True:
-                r = self.e277_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
             while True:
                 r = self.e278_1(p)
                 if r is None:
@@ -47865,7 +48067,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F20:
+        if ch in _F80:
             while True:
                 r = self.e280_1(p)
                 if r is None:
@@ -47878,38 +48080,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        return None
-
-    def e272_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F20:
             while True:
                 r = self.e281_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F82:
-            while True:
-                r = self.e282_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47936,7 +48109,49 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F70:
+        if ch in _F81:
+            while True:
+                r = self.e282_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F83:
+            while True:
+                r = self.e283_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e274_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F71:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -47954,7 +48169,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e283_1(p1)
+                r = self.e284_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47972,7 +48187,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e284_1(p3)
+                r = self.e285_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47981,11 +48196,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e285_1(p3) is None:
+                if self.e286_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e286_1(p3)
+                r = self.e287_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48001,7 +48216,7 @@ class CardParser:
                 break
         return None
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48045,7 +48260,7 @@ class CardParser:
         n.rule = 639
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48066,7 +48281,7 @@ class CardParser:
         n.rule = 640
         return q, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48087,7 +48302,7 @@ class CardParser:
         n.rule = 641
         return q, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48102,7 +48317,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F77 else None
+            m = _RX42(text, q) if text[q:q + 1] in _F78 else None
             if m is None:
                 p = c
                 if first:
@@ -48119,10 +48334,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 727
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48144,10 +48359,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 728
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48169,10 +48384,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48202,10 +48417,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 730
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48220,7 +48435,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
             if m is None:
                 p = c
                 if first:
@@ -48237,10 +48452,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 731
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48272,10 +48487,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 732
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48290,7 +48505,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
             if m is None:
                 p = c
                 if first:
@@ -48307,10 +48522,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 733
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48340,10 +48555,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 734
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -48355,7 +48570,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS1)
             sk1[p] = q
-        m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+        m = _RX43(text, q) if text[q:q + 1] in _F82 else None
         if m is None:
             return None
         s = m.group()
@@ -48381,7 +48596,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e286_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48396,7 +48611,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
             if m is None:
                 p = c
                 if first:
@@ -48413,7 +48628,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 735
         return p, n
 
 
@@ -48657,7 +48872,7 @@ CLASSES: dict[str, type[Model]] = {
     'ReturnAllFromGraveyardsEffect': _model_class('ReturnAllFromGraveyardsEffect', (('filter', True, '1'), ('hands', True, '1')), {'filter': None, 'hands': ''}, ()),
     'ReturnFromGraveyardEffect': _model_class('ReturnFromGraveyardEffect', (('target', True, '1'), ('source', True, '1'), ('hand', True, '0..1'), ('battlefield', True, '1'), ('mine', True, '0..1')), {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False}, ()),
     'ReturnToBattlefieldEffect': _model_class('ReturnToBattlefieldEffect', (('target', True, '1'), ('fromgy', True, '0..1'), ('choice', True, '0..1'), ('facedown', True, '0..1'), ('mine', True, '0..1'), ('owners', True, '0..1')), {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False}, ()),
-    'ReturnToHandEffect': _model_class('ReturnToHandEffect', (('target', True, '1'), ('yours', True, '1')), {'target': None, 'yours': ''}, ()),
+    'ReturnToHandEffect': _model_class('ReturnToHandEffect', (('target', True, '1'), ('yours', True, '1'), ('their', True, '1'), ('exceptions', True, '1..*')), {'target': None, 'yours': '', 'their': ''}, ('exceptions',)),
     'RevealCost': _model_class('RevealCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'SacrificeCost': _model_class('SacrificeCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'SacrificeEffect': _model_class('SacrificeEffect', (('target', True, '1'), ('unless', True, '1')), {'target': None, 'unless': None}, ()),
@@ -48998,32 +49213,32 @@ _C622 = CLASSES['BlocksEachCombat']
 _C624 = CLASSES['CantBeBlocked']
 _C626 = CLASSES['IsColor']
 _C660 = CLASSES['Duration']
-_C663 = CLASSES['TargetObject']
-_C665 = CLASSES['FromGraveyard']
-_C671 = CLASSES['OntoBattlefield']
-_C674 = CLASSES['IntoHand']
-_C676 = CLASSES['IntoGraveyard']
-_C679 = CLASSES['CostValue']
-_C699 = CLASSES['BackRef']
-_C701 = CLASSES['TargetPlayer']
-_C705 = CLASSES['EachObjects']
-_C718 = CLASSES['QualityRef']
-_C740 = CLASSES['PerTime']
-_C746 = CLASSES['PerObject']
-_C749 = CLASSES['PowerOf']
-_C775 = CLASSES['EntersEvent']
-_C778 = CLASSES['LeavesEvent']
-_C780 = CLASSES['DiesEvent']
-_C782 = CLASSES['AttacksAloneEvent']
-_C784 = CLASSES['AttacksEvent']
-_C786 = CLASSES['BlocksEvent']
-_C789 = CLASSES['BlockedEvent']
-_C791 = CLASSES['PhasesEvent']
-_C793 = CLASSES['TurnedUpEvent']
-_C795 = CLASSES['ExiledThisWayEvent']
-_C797 = CLASSES['TargetedEvent']
-_C800 = CLASSES['DealsDamageEvent']
-_C802 = CLASSES['DealtDamageEvent']
+_C665 = CLASSES['TargetObject']
+_C667 = CLASSES['FromGraveyard']
+_C673 = CLASSES['OntoBattlefield']
+_C676 = CLASSES['IntoHand']
+_C678 = CLASSES['IntoGraveyard']
+_C681 = CLASSES['CostValue']
+_C701 = CLASSES['BackRef']
+_C703 = CLASSES['TargetPlayer']
+_C707 = CLASSES['EachObjects']
+_C720 = CLASSES['QualityRef']
+_C742 = CLASSES['PerTime']
+_C748 = CLASSES['PerObject']
+_C751 = CLASSES['PowerOf']
+_C777 = CLASSES['EntersEvent']
+_C780 = CLASSES['LeavesEvent']
+_C782 = CLASSES['DiesEvent']
+_C784 = CLASSES['AttacksAloneEvent']
+_C786 = CLASSES['AttacksEvent']
+_C788 = CLASSES['BlocksEvent']
+_C791 = CLASSES['BlockedEvent']
+_C793 = CLASSES['PhasesEvent']
+_C795 = CLASSES['TurnedUpEvent']
+_C797 = CLASSES['ExiledThisWayEvent']
+_C799 = CLASSES['TargetedEvent']
+_C802 = CLASSES['DealsDamageEvent']
+_C804 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52979,12 +53194,12 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 725:  # nons
+        elif r == 727:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 726:  # colors
+        elif r == 728:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52992,7 +53207,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 727:  # supertypes
+        elif r == 729:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53000,32 +53215,32 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # multis
+        elif r == 730:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # types
+        elif r == 731:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 730:  # subtypes
+        elif r == 732:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 731:  # ortypes
+        elif r == 733:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 732:  # andor
+        elif r == 734:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 733:  # ortypes
+        elif r == 735:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53986,7 +54201,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54286,7 +54501,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # both
+        if r == 713:  # both
             d['both'] = True
         elif r == 560:  # which
             x = c[0]
@@ -54624,7 +54839,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 734:  # evenly
+        elif r == 736:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54662,31 +54877,31 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 735:  # amount
+        elif r == 737:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 736:  # equal
+        elif r == 738:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 805:  # power
+        elif r == 807:  # power
             x = c[0]
-            value = _b749(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['power'] = value
-        elif r == 806:  # amount
+        elif r == 808:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 737:  # you
+        elif r == 739:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 738:  # target
+        elif r == 740:  # target
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
@@ -54937,7 +55152,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b740(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -54971,9 +55186,9 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # anycolor
+        if r == 743:  # anycolor
             d['anycolor'] = True
-        elif r == 742:  # choices
+        elif r == 744:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -54991,7 +55206,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 807:  # alts
+        elif r == 809:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -55041,13 +55256,13 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 743:  # random
+        elif r == 745:  # random
             d['random'] = True
         elif r == 657:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b740(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55091,21 +55306,21 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 744:  # per
+        elif r == 746:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b740(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['per'] = value
-        elif r == 747:  # per
+        elif r == 749:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b746(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['per'] = value
         elif r == 659:  # equal
             x = c[0]
-            value = _b749(x, inst, lim, made)
+            value = _b751(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55177,7 +55392,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C425()
-    d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -55195,6 +55410,20 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
+        elif r == 662:  # their
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['their'] = value
+        elif r == 663:  # exceptions
+            values = d['exceptions']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55229,21 +55458,21 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 426:  # target
             x = c[0]
-            value = _b663(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['target'] = value
         elif r == 427:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b665(x, inst, lim, made)
+            value = _b667(x, inst, lim, made)
             d['source'] = value
-        elif r == 759:  # hand
+        elif r == 761:  # hand
             d['hand'] = True
-        elif r == 666:  # battlefield
+        elif r == 668:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 760:  # mine
+        elif r == 762:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55284,15 +55513,15 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 667:  # fromgy
+        elif r == 669:  # fromgy
             d['fromgy'] = True
-        elif r == 761:  # choice
+        elif r == 763:  # choice
             d['choice'] = True
-        elif r == 762:  # facedown
+        elif r == 764:  # facedown
             d['facedown'] = True
-        elif r == 763:  # mine
+        elif r == 765:  # mine
             d['mine'] = True
-        elif r == 764:  # owners
+        elif r == 766:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -55370,7 +55599,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 668:  # upto
+        elif r == 670:  # upto
             d['upto'] = True
         elif r == 435:  # count
             x = c[0]
@@ -55380,24 +55609,24 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 765:  # alts
+        elif r == 767:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b278(x, inst, lim, made))
-        elif r == 669:  # reveal
+        elif r == 671:  # reveal
             d['reveal'] = True
-        elif r == 766:  # thatcard
+        elif r == 768:  # thatcard
             d['thatcard'] = True
-        elif r == 767:  # thosecards
+        elif r == 769:  # thosecards
             d['thosecards'] = True
         elif r == 437:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 672 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 674 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 677:  # tapped
+        elif r == 679:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -55442,7 +55671,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b679(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['unless'] = value
         elif r == 441:  # per
             x = c[0]
@@ -55662,13 +55891,13 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b665(x, inst, lim, made)
+            value = _b667(x, inst, lim, made)
             d['source'] = value
-        elif r == 681:  # top
+        elif r == 683:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 682:  # bottom
+        elif r == 684:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55754,7 +55983,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b665(x, inst, lim, made)
+            value = _b667(x, inst, lim, made)
             d['source'] = value
         elif r == 463:  # amount
             x = c[0]
@@ -55941,7 +56170,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b679(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -56139,14 +56368,14 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # step
+        if r == 685:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 768 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 770 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 684:  # endcombat
+        elif r == 686:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -56193,9 +56422,9 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 769:  # you
+        elif r == 771:  # you
             d['you'] = True
-        elif r == 685:  # target
+        elif r == 687:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -56241,11 +56470,11 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 686:  # label
+        elif r == 688:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 687:  # free
+        elif r == 689:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -56288,7 +56517,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 688:  # newtargets
+        elif r == 690:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -56322,18 +56551,18 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # thatnoun
+        if r == 691:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 690:  # target
+        elif r == 692:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 691:  # thisturn
+        elif r == 693:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -56459,24 +56688,24 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b660(x, inst, lim, made)
             d['lead'] = value
-        elif r == 692:  # target
+        elif r == 694:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 693:  # also
+        elif r == 695:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b705(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['also'] = value
-        elif r == 694:  # group
+        elif r == 696:  # group
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['group'] = value
-        elif r == 695:  # parts
+        elif r == 697:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56496,7 +56725,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b660(x, inst, lim, made)
             d['duration'] = value
-        elif r == 696:  # tail
+        elif r == 698:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56542,7 +56771,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # controller
+        if r == 699:  # controller
             d['controller'] = True
         elif r == 508:  # owner
             x = c[0]
@@ -56656,7 +56885,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # each
+        if r == 704:  # each
             d['each'] = True
         elif r == 517:  # count
             x = c[0]
@@ -56806,7 +57035,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # equipped
+        if r == 775:  # equipped
             d['equipped'] = True
         elif r == 526:  # enchanted
             x = c[0]
@@ -56972,9 +57201,9 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 707:  # creature
+        elif r == 709:  # creature
             d['creature'] = True
-        elif r == 708:  # events
+        elif r == 710:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56983,7 +57212,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 778 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57068,13 +57297,13 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 803:  # thisor
+        elif r == 805:  # thisor
             d['thisor'] = True
         elif r == 548:  # subject
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['subject'] = value
-        elif r == 709:  # events
+        elif r == 711:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57083,12 +57312,12 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 778 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 710:  # undercontrol
+        elif r == 712:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57162,7 +57391,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # additional
+        if r == 714:  # additional
             d['additional'] = True
         elif r == 566:  # power
             x = c[0]
@@ -57172,19 +57401,19 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 713:  # per
+        elif r == 715:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b136(x, inst, lim, made)
             d['per'] = value
-        elif r == 714:  # perfilter
+        elif r == 716:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b278(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 804:  # onbf
+        elif r == 806:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57362,7 +57591,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # filters
+        if r == 717:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57406,7 +57635,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # filters
+        if r == 718:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57452,7 +57681,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 580:  # quality
             x = c[0]
-            value = _b718(x, inst, lim, made)
+            value = _b720(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57486,7 +57715,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # opponents
+        if r == 722:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57710,7 +57939,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # keywords
+        if r == 723:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57756,7 +57985,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # keywords
+        if r == 724:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57916,7 +58145,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # its
+        if r == 725:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -58030,7 +58259,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 609:  # quality
             x = c[0]
-            value = _b718(x, inst, lim, made)
+            value = _b720(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58066,7 +58295,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 611:  # quality
             x = c[0]
-            value = _b718(x, inst, lim, made)
+            value = _b720(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58102,7 +58331,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 613:  # quality
             x = c[0]
-            value = _b718(x, inst, lim, made)
+            value = _b720(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58136,7 +58365,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # thisturn
+        if r == 726:  # thisturn
             d['thisturn'] = True
         elif r == 615:  # keyword
             x = c[0]
@@ -58360,23 +58589,23 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # eot
+        if r == 754:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 753:  # next_upkeep
+        elif r == 755:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 754:  # losecontrol
+        elif r == 756:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 755:  # thisturn
+        elif r == 757:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 756:  # thiscombat
+        elif r == 758:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58388,7 +58617,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58404,7 +58633,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C665()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58412,13 +58641,13 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # another
+        if r == 759:  # another
             d['another'] = True
-        elif r == 662:  # filter
+        elif r == 664:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 758:  # ingy
+        elif r == 760:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58428,7 +58657,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58444,7 +58673,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C667()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58452,7 +58681,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # whose
+        if r == 666:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58464,7 +58693,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58480,7 +58709,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C673()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58488,7 +58717,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # zone
+        if r == 672:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58500,44 +58729,8 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C674()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 673:  # player
-            x = c[0]
-            value = _b507(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58572,7 +58765,43 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C678()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 677:  # player
+            x = c[0]
+            value = _b507(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58588,7 +58817,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C679()
+    inst: Any = _C681()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58596,11 +58825,11 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # cost
+        if r == 680:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 680:  # param
+        elif r == 682:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58615,7 +58844,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58631,7 +58860,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C701()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58639,7 +58868,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # word
+        if r == 700:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58654,7 +58883,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58670,7 +58899,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C703()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58678,11 +58907,11 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # player
+        if r == 702:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 770:  # walker
+        elif r == 772:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58692,7 +58921,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58708,7 +58937,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C705()
+    inst: Any = _C707()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58716,15 +58945,15 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # quant
+        if r == 705:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 704:  # filter
+        elif r == 706:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 771:  # attached
+        elif r == 773:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -58733,7 +58962,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 772:  # samename
+        elif r == 774:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -58742,7 +58971,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 808:  # ingy
+        elif r == 810:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58752,7 +58981,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58768,7 +58997,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C720()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58776,11 +59005,11 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # word
+        if r == 719:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 719:  # param
+        elif r == 721:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58795,7 +59024,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58811,7 +59040,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C740()
+    inst: Any = _C742()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58819,7 +59048,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # word
+        if r == 741:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 274 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58834,7 +59063,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58850,7 +59079,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C746()
+    inst: Any = _C748()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58858,13 +59087,13 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # filter
+        if r == 747:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 813:  # gy
+        elif r == 815:  # gy
             d['gy'] = True
-        elif r == 814:  # bf
+        elif r == 816:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58874,7 +59103,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58890,7 +59119,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C749()
+    inst: Any = _C751()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58898,19 +59127,19 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # power
+        if r == 750:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 750:  # power
+        elif r == 752:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 751:  # target
+        elif r == 753:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58925,7 +59154,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58941,7 +59170,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C777()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58949,7 +59178,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # enters
+        if r == 776:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -58961,7 +59190,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58977,7 +59206,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C780()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58985,7 +59214,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # leaves
+        if r == 779:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -58997,7 +59226,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59013,7 +59242,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C782()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59021,7 +59250,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # dies
+        if r == 781:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59033,7 +59262,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59049,7 +59278,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C784()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59057,7 +59286,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # alone
+        if r == 783:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59069,7 +59298,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59085,7 +59314,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C786()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59093,7 +59322,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # attacks
+        if r == 785:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59105,7 +59334,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59121,7 +59350,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C788()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59129,11 +59358,11 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # blocks
+        if r == 787:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 809:  # acreature
+        elif r == 811:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59143,7 +59372,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59159,7 +59388,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C791()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59167,11 +59396,11 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # blocked
+        if r == 789:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 788:  # filter
+        elif r == 790:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -59185,7 +59414,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59201,7 +59430,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C793()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59209,7 +59438,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # direction
+        if r == 792:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -59221,7 +59450,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59237,7 +59466,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C795()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59245,7 +59474,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # up
+        if r == 794:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -59257,7 +59486,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59273,7 +59502,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C797()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59281,7 +59510,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # way
+        if r == 796:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -59293,7 +59522,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59309,7 +59538,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C799()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59317,11 +59546,11 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # targeted
+        if r == 798:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 810:  # opponents
+        elif r == 812:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59331,7 +59560,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59347,7 +59576,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C802()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59355,13 +59584,13 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # combat
+        if r == 813:  # combat
             d['combat'] = True
-        elif r == 798:  # deals
+        elif r == 800:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 799:  # recipient
+        elif r == 801:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59375,7 +59604,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59391,7 +59620,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C804()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59399,9 +59628,9 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # combat
+        if r == 814:  # combat
             d['combat'] = True
-        elif r == 801:  # dealt
+        elif r == 803:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -60077,161 +60306,163 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 659 __asgn_plain
     _b660,  # 660 Duration
     lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 667 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 669 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 OntoBattlefield
-    _node,  # 672 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 663 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 669 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 670 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 671 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 OntoBattlefield
+    _node,  # 674 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 678 __asgn_plain
-    _b679,  # 679 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 691 __asgn_optional
+    _b676,  # 676 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 677 __asgn_plain
+    _b678,  # 678 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 691 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 695 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 696 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 697 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 702 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 704 __asgn_plain
-    _b705,  # 705 EachObjects
-    _node,  # 706 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 708 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 709 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 711 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 712 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 715 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 698 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 704 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 EachObjects
+    _node,  # 708 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 710 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 717 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 718 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 719 __asgn_plain
+    _b720,  # 720 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 732 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 739 __asgn_plain
-    _b740,  # 740 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 745 __asgn_plain
-    _b746,  # 746 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 748 __asgn_plain
-    _b749,  # 749 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 741 __asgn_plain
+    _b742,  # 742 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 743 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 749 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 767 __asgn_optional
-    _match_node,  # 768 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 EntersEvent
-    _node,  # 776 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 807 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 814 __asgn_optional
+    _b751,  # 751 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 769 __asgn_optional
+    _match_node,  # 770 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 EntersEvent
+    _node,  # 778 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 809 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 816 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 141, 175, 211, 215, 229, 512, 533, 565, 569, 672, 706, 776])
+_ABSTRACT = frozenset([5, 24, 47, 82, 141, 175, 211, 215, 229, 512, 533, 565, 569, 674, 708, 778])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60897,70 +61128,70 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b660,  # 660 Duration
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
-    _b663,  # 663 TargetObject
+    None,  # 663 __asgn_oneormore
     None,  # 664 __asgn_plain
-    _b665,  # 665 FromGraveyard
+    _b665,  # 665 TargetObject
     None,  # 666 __asgn_plain
-    None,  # 667 __asgn_optional
-    None,  # 668 __asgn_optional
+    _b667,  # 667 FromGraveyard
+    None,  # 668 __asgn_plain
     None,  # 669 __asgn_optional
-    None,  # 670 __asgn_plain
-    _b671,  # 671 OntoBattlefield
-    None,  # 672 Destination
-    None,  # 673 __asgn_plain
-    _b674,  # 674 IntoHand
+    None,  # 670 __asgn_optional
+    None,  # 671 __asgn_optional
+    None,  # 672 __asgn_plain
+    _b673,  # 673 OntoBattlefield
+    None,  # 674 Destination
     None,  # 675 __asgn_plain
-    _b676,  # 676 IntoGraveyard
-    None,  # 677 __asgn_optional
-    None,  # 678 __asgn_plain
-    _b679,  # 679 CostValue
+    _b676,  # 676 IntoHand
+    None,  # 677 __asgn_plain
+    _b678,  # 678 IntoGraveyard
+    None,  # 679 __asgn_optional
     None,  # 680 __asgn_plain
-    None,  # 681 __asgn_plain
+    _b681,  # 681 CostValue
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    None,  # 688 __asgn_optional
+    None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
-    None,  # 690 __asgn_plain
-    None,  # 691 __asgn_optional
+    None,  # 690 __asgn_optional
+    None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
+    None,  # 693 __asgn_optional
     None,  # 694 __asgn_plain
-    None,  # 695 __asgn_oneormore
-    None,  # 696 __asgn_oneormore
-    None,  # 697 __asgn_optional
-    None,  # 698 __asgn_plain
-    _b699,  # 699 BackRef
+    None,  # 695 __asgn_plain
+    None,  # 696 __asgn_plain
+    None,  # 697 __asgn_oneormore
+    None,  # 698 __asgn_oneormore
+    None,  # 699 __asgn_optional
     None,  # 700 __asgn_plain
-    _b701,  # 701 TargetPlayer
-    None,  # 702 __asgn_optional
-    None,  # 703 __asgn_plain
-    None,  # 704 __asgn_plain
-    _b705,  # 705 EachObjects
-    None,  # 706 KeywordCostPart
-    None,  # 707 __asgn_optional
-    None,  # 708 __asgn_oneormore
-    None,  # 709 __asgn_oneormore
-    None,  # 710 __asgn_optional
-    None,  # 711 __asgn_optional
+    _b701,  # 701 BackRef
+    None,  # 702 __asgn_plain
+    _b703,  # 703 TargetPlayer
+    None,  # 704 __asgn_optional
+    None,  # 705 __asgn_plain
+    None,  # 706 __asgn_plain
+    _b707,  # 707 EachObjects
+    None,  # 708 KeywordCostPart
+    None,  # 709 __asgn_optional
+    None,  # 710 __asgn_oneormore
+    None,  # 711 __asgn_oneormore
     None,  # 712 __asgn_optional
-    None,  # 713 __asgn_plain
-    None,  # 714 __asgn_plain
-    None,  # 715 __asgn_oneormore
-    None,  # 716 __asgn_oneormore
-    None,  # 717 __asgn_plain
-    _b718,  # 718 QualityRef
+    None,  # 713 __asgn_optional
+    None,  # 714 __asgn_optional
+    None,  # 715 __asgn_plain
+    None,  # 716 __asgn_plain
+    None,  # 717 __asgn_oneormore
+    None,  # 718 __asgn_oneormore
     None,  # 719 __asgn_plain
-    None,  # 720 __asgn_optional
-    None,  # 721 __asgn_oneormore
-    None,  # 722 __asgn_oneormore
-    None,  # 723 __asgn_plain
-    None,  # 724 __asgn_optional
-    None,  # 725 __asgn_oneormore
-    None,  # 726 __asgn_oneormore
+    _b720,  # 720 QualityRef
+    None,  # 721 __asgn_plain
+    None,  # 722 __asgn_optional
+    None,  # 723 __asgn_oneormore
+    None,  # 724 __asgn_oneormore
+    None,  # 725 __asgn_plain
+    None,  # 726 __asgn_optional
     None,  # 727 __asgn_oneormore
     None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_oneormore
@@ -60968,85 +61199,87 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 731 __asgn_oneormore
     None,  # 732 __asgn_oneormore
     None,  # 733 __asgn_oneormore
-    None,  # 734 __asgn_optional
-    None,  # 735 __asgn_plain
-    None,  # 736 __asgn_plain
+    None,  # 734 __asgn_oneormore
+    None,  # 735 __asgn_oneormore
+    None,  # 736 __asgn_optional
     None,  # 737 __asgn_plain
     None,  # 738 __asgn_plain
     None,  # 739 __asgn_plain
-    _b740,  # 740 PerTime
-    None,  # 741 __asgn_optional
-    None,  # 742 __asgn_oneormore
+    None,  # 740 __asgn_plain
+    None,  # 741 __asgn_plain
+    _b742,  # 742 PerTime
     None,  # 743 __asgn_optional
-    None,  # 744 __asgn_plain
-    None,  # 745 __asgn_plain
-    _b746,  # 746 PerObject
+    None,  # 744 __asgn_oneormore
+    None,  # 745 __asgn_optional
+    None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
-    _b749,  # 749 PowerOf
+    _b748,  # 748 PerObject
+    None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
-    None,  # 751 __asgn_plain
+    _b751,  # 751 PowerOf
     None,  # 752 __asgn_plain
     None,  # 753 __asgn_plain
     None,  # 754 __asgn_plain
     None,  # 755 __asgn_plain
     None,  # 756 __asgn_plain
-    None,  # 757 __asgn_optional
-    None,  # 758 __asgn_optional
+    None,  # 757 __asgn_plain
+    None,  # 758 __asgn_plain
     None,  # 759 __asgn_optional
     None,  # 760 __asgn_optional
     None,  # 761 __asgn_optional
     None,  # 762 __asgn_optional
     None,  # 763 __asgn_optional
     None,  # 764 __asgn_optional
-    None,  # 765 __asgn_oneormore
+    None,  # 765 __asgn_optional
     None,  # 766 __asgn_optional
-    None,  # 767 __asgn_optional
-    None,  # 768 DelayedStep
+    None,  # 767 __asgn_oneormore
+    None,  # 768 __asgn_optional
     None,  # 769 __asgn_optional
-    None,  # 770 __asgn_optional
-    None,  # 771 __asgn_plain
-    None,  # 772 __asgn_plain
-    None,  # 773 __asgn_optional
+    None,  # 770 DelayedStep
+    None,  # 771 __asgn_optional
+    None,  # 772 __asgn_optional
+    None,  # 773 __asgn_plain
     None,  # 774 __asgn_plain
-    _b775,  # 775 EntersEvent
-    None,  # 776 ThisEvent
-    None,  # 777 __asgn_plain
-    _b778,  # 778 LeavesEvent
+    None,  # 775 __asgn_optional
+    None,  # 776 __asgn_plain
+    _b777,  # 777 EntersEvent
+    None,  # 778 ThisEvent
     None,  # 779 __asgn_plain
-    _b780,  # 780 DiesEvent
+    _b780,  # 780 LeavesEvent
     None,  # 781 __asgn_plain
-    _b782,  # 782 AttacksAloneEvent
+    _b782,  # 782 DiesEvent
     None,  # 783 __asgn_plain
-    _b784,  # 784 AttacksEvent
+    _b784,  # 784 AttacksAloneEvent
     None,  # 785 __asgn_plain
-    _b786,  # 786 BlocksEvent
+    _b786,  # 786 AttacksEvent
     None,  # 787 __asgn_plain
-    None,  # 788 __asgn_plain
-    _b789,  # 789 BlockedEvent
+    _b788,  # 788 BlocksEvent
+    None,  # 789 __asgn_plain
     None,  # 790 __asgn_plain
-    _b791,  # 791 PhasesEvent
+    _b791,  # 791 BlockedEvent
     None,  # 792 __asgn_plain
-    _b793,  # 793 TurnedUpEvent
+    _b793,  # 793 PhasesEvent
     None,  # 794 __asgn_plain
-    _b795,  # 795 ExiledThisWayEvent
+    _b795,  # 795 TurnedUpEvent
     None,  # 796 __asgn_plain
-    _b797,  # 797 TargetedEvent
+    _b797,  # 797 ExiledThisWayEvent
     None,  # 798 __asgn_plain
-    None,  # 799 __asgn_plain
-    _b800,  # 800 DealsDamageEvent
+    _b799,  # 799 TargetedEvent
+    None,  # 800 __asgn_plain
     None,  # 801 __asgn_plain
-    _b802,  # 802 DealtDamageEvent
-    None,  # 803 __asgn_optional
-    None,  # 804 __asgn_optional
-    None,  # 805 __asgn_plain
-    None,  # 806 __asgn_plain
-    None,  # 807 __asgn_oneormore
-    None,  # 808 __asgn_optional
-    None,  # 809 __asgn_optional
+    _b802,  # 802 DealsDamageEvent
+    None,  # 803 __asgn_plain
+    _b804,  # 804 DealtDamageEvent
+    None,  # 805 __asgn_optional
+    None,  # 806 __asgn_optional
+    None,  # 807 __asgn_plain
+    None,  # 808 __asgn_plain
+    None,  # 809 __asgn_oneormore
     None,  # 810 __asgn_optional
     None,  # 811 __asgn_optional
     None,  # 812 __asgn_optional
     None,  # 813 __asgn_optional
     None,  # 814 __asgn_optional
+    None,  # 815 __asgn_optional
+    None,  # 816 __asgn_optional
 ]

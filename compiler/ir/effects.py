@@ -542,8 +542,17 @@ class ReturnToHand(Effect):
 
     target: Ref
     yours: bool = False
+    their: bool = False  # printed "to their owners' hands" (several objects)
+    exceptions: tuple[str, ...] = ()  # "except for Merfolk, Krakens, ...": the subtypes left out, as written
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.their:
+            ex = self.exceptions
+            but = ""
+            if ex:
+                listed = f"{ex[0]} and {ex[1]}" if len(ex) == 2 else ", ".join(ex[:-1]) + (", and " if ex[:-1] else "") + ex[-1]
+                but = f" except for {listed}"
+            return f"return {self.target.text(ph)} to their owners' hands{but}"
         whose = "your" if self.yours else "its owner's"
         return f"return {self.target.text(ph)} to {whose} hand"
 
