@@ -860,9 +860,16 @@ class CardLowering:
             amount: am.Amount = self._power_of(e.power, cond)
         else:
             amount = self.amount(e.amount)
-        to = rf.YouRef(words="you") if e.you else self.target(e.target, cond)
+        to = rf.YouRef(words="you") if e.you else self.target(e.target, cond) if e.target is not None else \
+            self._controller_of(e, str(e.controllerof))
         return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named),
                              equal_last=bool(e.equallast))
+
+    def _controller_of(self, node: Any, words: str) -> Ref:
+        """"that creature's controller": the controller of the last target (608.2h)."""
+        if not self.targets:
+            self.ck.error(node, f"'{words}' has nothing to refer to: no target was chosen before it")
+        return rf.ControllerOf(len(self.targets) - 1 if self.targets else -1, words=words)
 
     def effect_ChooseTargetsEffect(self, e: Any, cond: Condition | None) -> Effect:
         # 601.2c, 702.33d: a slot, then a slot chosen once per time the linked cost was paid; "another":
@@ -904,6 +911,10 @@ class CardLowering:
         if not isinstance(source, (rf.SlotRef, rf.ThisRef)):
             self.ck.error(e.source, "the source of 'deals damage equal to its power' must be one object: a target, "
                                     "'it' for one, or 'this'")
+        if e.controller:
+            # "that creature deals damage equal to its power to its controller" (608.2h: as it last existed)
+            slot = source.index if isinstance(source, rf.SlotRef) else -1
+            return ef.ObjectDealsDamage(source, rf.ControllerOf(slot, words="its controller"))
         return ef.ObjectDealsDamage(source, self.target(e.target, cond))
 
     def effect_ReturnAllFromGraveyardsEffect(self, e: Any, cond: Condition | None) -> Effect:
@@ -937,7 +948,10 @@ class CardLowering:
         return self._player_amount(e, cond, ef.LoseLife)
 
     def effect_DrawEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return self._player_amount(e, cond, ef.Draw)
+        out = self._player_amount(e, cond, ef.Draw)
+        if e.player is not None and e.player.who == "you" and isinstance(out, ef.Draw):
+            out = replace(out, you_written=True)  # "you draw X cards", printed so
+        return out
 
     def effect_DiscardEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.player is None and getattr(e, "third", None):
@@ -1136,12 +1150,14 @@ class CardLowering:
         return ef.Attach(self.target(e.target, cond))
 
     def effect_FightEffect(self, e: Any, cond: Condition | None) -> Effect:
-        if getattr(e.second, "another", False):
+        first = self.target(e.first, cond)
+        if getattr(e.second, "another", False) and not isinstance(first, rf.ThisRef):
             # 115.3: "another target" of a fight means another than its first target, which target
-            # slots can't yet say ("another" in a selector means other than the source).
+            # slots can't yet say ("another" in a selector means other than the source, which is
+            # right when the source is the first fighter).
             self.ck.error(e.second, "'fights another target ...' is not supported yet: name what the second "
                                     "target is ('target creature an opponent controls')")
-        return ef.Fight(self.target(e.first, cond), self.target(e.second, cond))
+        return ef.Fight(first, self.target(e.second, cond))
 
     def effect_LookAtTopEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.LookAtTop(self.amount(e.amount))

@@ -117,7 +117,11 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
             else:
                 body = f"{s.condition.text(spell)}, instead {body}"
         else:
-            parts = ph.effects(s.effects, subject)
+            # "Illuminate deals X damage ... If this spell was kicked ..., it deals X damage ...": a
+            # spell named before is "it" after a leading condition.
+            named_before = spell and bool(out) and s.condition is not None and not s.condition.of_target \
+                and not s.condition_after
+            parts = ph.effects(s.effects, "it" if named_before else subject)
             body = _join_s(s, parts)
             if s.may:
                 # "you may gain 1 life", not "you may you gain 1 life" (608.2d).

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '3be2b33f8f4725841d0be008cfce40157f9b893a801f0d982dbee5dd5fcd7217'
+GRAMMAR = 'e366098aa5b8c938c22437be68a0449bdb222798aa1b7be1df6637e223cd7200'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -355,7 +355,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('LookAtTopEffect', 'common', 'LookAtTopEffect', ''),
     ('__asgn_plain', 'plain', '', 'source'),
     ('__asgn_plain', 'plain', '', 'power'),
-    ('__asgn_plain', 'plain', '', 'target'),
     ('ObjectDamageEffect', 'common', 'ObjectDamageEffect', ''),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'counter'),
@@ -551,6 +550,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'enchanted'),
     ('EnchantedRef', 'common', 'EnchantedRef', ''),
     ('__asgn_plain', 'plain', '', 'count'),
+    ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_plain', 'plain', '', 'whose'),
     ('__asgn_plain', 'plain', '', 'step'),
@@ -730,6 +730,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'quant'),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('EachObjects', 'common', 'EachObjects', ''),
+    ('__asgn_optional', 'optional', '', 'controller'),
     ('KeywordCostPart', 'abstract', 'KeywordCostPart', ''),
     ('__asgn_optional', 'optional', '', 'creature'),
     ('__asgn_oneormore', 'oneormore', '', 'events'),
@@ -762,6 +763,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'equal'),
     ('__asgn_plain', 'plain', '', 'you'),
+    ('__asgn_plain', 'plain', '', 'controllerof'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('PerTime', 'common', 'PerTime', ''),
@@ -925,8 +927,9 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX57': (',\\s*and\\b|,|and\\b', 40),
     '_RX58': ('(your|a)\\b', 40),
     '_RX59': ('(player|opponent)\\b', 40),
-    '_RX60': ('in|out', 40),
-    '_RX61': ('(a player|an opponent|a creature)\\b', 40),
+    '_RX60': ("that (creature|permanent)'s controller\\b", 40),
+    '_RX61': ('in|out', 40),
+    '_RX62': ('(a player|an opponent|a creature)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -990,6 +993,7 @@ _RX58 = _lazy('_RX58')
 _RX59 = _lazy('_RX59')
 _RX60 = _lazy('_RX60')
 _RX61 = _lazy('_RX61')
+_RX62 = _lazy('_RX62')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -20432,26 +20436,18 @@ class CardParser:
                 q += 2
                 p83 = q
                 res84.append(v)
-                p89 = p83
-                res90: list[Any] = []
-                r = self.r_TargetRef_0(p89)
+                r = self.e96_0(p83)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p89 = q
+                p83 = q
                 if v:
-                    res90.append(v)
-                if res90:
-                    n = Nt(res90)
-                    n.rule = 333
-                p83 = p89
-                if res90 and n:
-                    res84.append(n)
+                    res84.append(v)
                 if res84:
-                    n = Nt(res84)
-                    n.rule = 334
+                    n = Nt(res84 if len(res84) == 1 and type(res84[0]) is not list else flatten(res84))
+                    n.rule = 333
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -20461,25 +20457,42 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p91 = p
-                res92: list[Any] = []
-                q = sk0[p91]
+                p89 = p
+                res90: list[Any] = []
+                q = sk0[p89]
                 if q < 0:
-                    q = _WS0(text, p91).end()
+                    q = _WS0(text, p89).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p91] = q
+                    sk0[p89] = q
                 if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'move', '')
                 q += 4
+                p89 = q
+                res90.append(v)
+                p91 = p89
+                res92: list[Any] = []
+                r = self.r_Amount_0(p91)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p91 = q
-                res92.append(v)
-                p93 = p91
+                if v:
+                    res92.append(v)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 334
+                p89 = p91
+                if res92 and n:
+                    res90.append(n)
+                p93 = p89
                 res94: list[Any] = []
-                r = self.r_Amount_0(p93)
+                r = self.r_CounterKind_0(p93)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20491,12 +20504,35 @@ class CardParser:
                 if res94:
                     n = Nt(res94)
                     n.rule = 335
-                p91 = p93
+                p89 = p93
                 if res94 and n:
-                    res92.append(n)
-                p95 = p91
+                    res90.append(n)
+                r = self.e97_0(p89)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p89 = q
+                if v:
+                    res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p89 = q
+                res90.append(v)
+                p95 = p89
                 res96: list[Any] = []
-                r = self.r_CounterKind_0(p95)
+                r = self.r_TargetRef_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20508,33 +20544,24 @@ class CardParser:
                 if res96:
                     n = Nt(res96)
                     n.rule = 336
-                p91 = p95
+                p89 = p95
                 if res96 and n:
-                    res92.append(n)
-                r = self.e96_0(p91)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p91 = q
-                if v:
-                    res92.append(v)
-                q = sk0[p91]
+                    res90.append(n)
+                q = sk0[p89]
                 if q < 0:
-                    q = _WS0(text, p91).end()
+                    q = _WS0(text, p89).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p89] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'onto', '')
                 q += 4
-                p91 = q
-                res92.append(v)
-                p97 = p91
+                p89 = q
+                res90.append(v)
+                p97 = p89
                 res98: list[Any] = []
                 r = self.r_TargetRef_0(p97)
                 if r is None:
@@ -20548,45 +20575,14 @@ class CardParser:
                 if res98:
                     n = Nt(res98)
                     n.rule = 337
-                p91 = p97
+                p89 = p97
                 if res98 and n:
-                    res92.append(n)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'onto', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                p99 = p91
-                res100: list[Any] = []
-                r = self.r_TargetRef_0(p99)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p99 = q
-                if v:
-                    res100.append(v)
-                if res100:
-                    n = Nt(res100)
+                    res90.append(n)
+                if res90:
+                    n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
                     n.rule = 338
-                p91 = p99
-                if res100 and n:
-                    res92.append(n)
-                if res92:
-                    n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 339
-                q = p91
-                v = n if res92 else None
+                q = p89
+                v = n if res90 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20594,244 +20590,244 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p101 = p
-                res102: list[Any] = []
-                q = sk0[p101]
+                p99 = p
+                res100: list[Any] = []
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p99] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choose', '')
                 q += 6
-                p101 = q
-                res102.append(v)
-                p103 = p101
-                res104: list[Any] = []
-                r = self.r_TargetRef_0(p103)
+                p99 = q
+                res100.append(v)
+                p101 = p99
+                res102: list[Any] = []
+                r = self.r_TargetRef_0(p101)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p103 = q
+                p101 = q
                 if v:
-                    res104.append(v)
-                if res104:
-                    n = Nt(res104)
-                    n.rule = 340
-                p101 = p103
-                if res104 and n:
-                    res102.append(n)
-                q = sk0[p101]
+                    res102.append(v)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 339
+                p99 = p101
+                if res102 and n:
+                    res100.append(n)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p99] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, ',', '')
                 q += 1
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p99] = q
                 if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'then', '')
                 q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p99] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choose', '')
                 q += 6
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p99] = q
                 if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'another', '')
                 q += 7
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p99] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'target', '')
                 q += 6
-                p101 = q
-                res102.append(v)
+                p99 = q
+                res100.append(v)
                 while True:
-                    p105 = p101
-                    res106: list[Any] = []
-                    q = sk0[p105]
+                    p103 = p99
+                    res104: list[Any] = []
+                    q = sk0[p103]
                     if q < 0:
-                        q = _WS0(text, p105).end()
+                        q = _WS0(text, p103).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p105] = q
+                        sk0[p103] = q
                     if text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_':
                         break
-                    p107 = p105
-                    res108: list[Any] = []
-                    r = self.r_ObjectFilter_0(p107)
+                    p105 = p103
+                    res106: list[Any] = []
+                    r = self.r_ObjectFilter_0(p105)
                     if r is None:
                         break
                     q, v = r
-                    p107 = q
+                    p105 = q
                     if v:
-                        res108.append(v)
-                    if res108:
-                        n = Nt(res108)
-                        n.rule = 341
-                    p105 = p107
-                    if res108 and n:
-                        res106.append(n)
-                    p101 = p105
-                    res102 += res106
+                        res106.append(v)
+                    if res106:
+                        n = Nt(res106)
+                        n.rule = 340
+                    p103 = p105
+                    if res106 and n:
+                        res104.append(n)
+                    p99 = p103
+                    res100 += res104
                     break
-                q = sk0[p101]
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p99] = q
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'for', '')
                 q += 3
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p99] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'each', '')
                 q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p99] = q
                 if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'time', '')
                 q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p99] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p99] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'spell', '')
                 q += 5
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p99] = q
                 if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'was', '')
                 q += 3
-                p101 = q
-                res102.append(v)
-                p109 = p101
-                res110: list[Any] = []
-                r = self.r_ConditionWord_0(p109)
+                p99 = q
+                res100.append(v)
+                p107 = p99
+                res108: list[Any] = []
+                r = self.r_ConditionWord_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p109 = q
+                p107 = q
                 if v:
-                    res110.append(v)
-                if res110:
-                    n = Nt(res110)
+                    res108.append(v)
+                if res108:
+                    n = Nt(res108)
+                    n.rule = 341
+                p99 = p107
+                if res108 and n:
+                    res100.append(n)
+                if res100:
+                    n = Nt(res100)
                     n.rule = 342
-                p101 = p109
-                if res110 and n:
-                    res102.append(n)
-                if res102:
-                    n = Nt(res102)
-                    n.rule = 343
-                q = p101
-                v = n if res102 else None
+                q = p99
+                v = n if res100 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20857,7 +20853,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 344
+        n.rule = 343
         return q, n
 
     def e54_0(self, p: int) -> Any:
@@ -20878,7 +20874,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 345
+        n.rule = 344
         return q, n
 
     def e55_1(self, p: int) -> Any:
@@ -20899,7 +20895,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e97_1(p1)
+                r = self.e98_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20910,7 +20906,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 346
+                    n.rule = 345
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20964,13 +20960,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 347
+                    n.rule = 346
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 348
+                    n.rule = 347
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21017,13 +21013,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 349
+                    n.rule = 348
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 350
+                    n.rule = 349
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21070,13 +21066,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 351
+                    n.rule = 350
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 352
+                    n.rule = 351
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21205,7 +21201,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 353
+                n.rule = 352
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21252,7 +21248,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 354
+                n.rule = 353
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21282,7 +21278,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 355
+            n.rule = 354
         p = p5
         if res6 and n:
             res.append(n)
@@ -21324,7 +21320,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 356
+                n.rule = 355
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21354,11 +21350,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 357
+            n.rule = 356
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e98_0(p)
+        r = self.e99_0(p)
         if r is None:
             return None
         q, v = r
@@ -21368,7 +21364,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 358
+        n.rule = 357
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21436,7 +21432,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e99_0(p1)
+            r = self.e100_0(p1)
             if r is None:
                 break
             q, v = r
@@ -21461,7 +21457,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e100_0(p3)
+            r = self.e101_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21509,7 +21505,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 359
+                n.rule = 358
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21528,7 +21524,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e101_0(p)
+        r = self.e102_0(p)
         if r is None:
             return None
         q, v = r
@@ -21558,11 +21554,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 360
+            n.rule = 359
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e102_0(p)
+        r = self.e103_0(p)
         if r is None:
             return None
         q, v = r
@@ -21596,7 +21592,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e103_0(p11)
+            r = self.e104_0(p11)
             if r is None:
                 break
             q, v = r
@@ -21621,7 +21617,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 361
+        n.rule = 360
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21723,7 +21719,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e104_0(p)
+        r = self.e105_0(p)
         if r is None:
             return None
         q, v = r
@@ -21765,14 +21761,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 362
+            n.rule = 361
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 363
+        n.rule = 362
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21816,7 +21812,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 364
+        n.rule = 363
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -21861,13 +21857,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 365
+                n.rule = 364
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 366
+                n.rule = 365
             q = p1
             v = n if res2 else None
             p = q
@@ -21878,7 +21874,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 367
+        n.rule = 366
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -21951,7 +21947,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e105_0(p)
+                r = self.e106_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21993,7 +21989,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 368
+                    n.rule = 367
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -22088,14 +22084,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 369
+            n.rule = 368
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 370
+        n.rule = 369
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -22247,7 +22243,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 371
+        n.rule = 370
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22303,7 +22299,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 372
+            n.rule = 371
         p = p1
         if res2 and n:
             res.append(n)
@@ -22430,7 +22426,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 373
+        n.rule = 372
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22503,14 +22499,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 374
+            n.rule = 373
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 375
+        n.rule = 374
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -22662,7 +22658,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 376
+        n.rule = 375
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22721,7 +22717,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 377
+                n.rule = 376
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22740,14 +22736,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e106_0(p)
+        r = self.e107_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e107_0(p)
+        r = self.e108_0(p)
         if r is None:
             return None
         q, v = r
@@ -22804,7 +22800,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 378
+                n.rule = 377
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22814,7 +22810,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 379
+        n.rule = 378
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -23041,7 +23037,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e108_0(p)
+            r = self.e109_0(p)
             if r is None:
                 p = c
                 break
@@ -23051,7 +23047,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e109_0(p)
+            r = self.e110_0(p)
             if r is None:
                 p = c
                 break
@@ -23067,7 +23063,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e110_0(p)
+            r = self.e111_0(p)
             if r is None:
                 p = c
                 break
@@ -23077,7 +23073,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e111_0(p)
+            r = self.e112_0(p)
             if r is None:
                 p = c
                 break
@@ -23106,7 +23102,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 380
+        n.rule = 379
         return q, n
 
     def e74_0(self, p: int) -> Any:
@@ -23141,7 +23137,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 381
+        n.rule = 380
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -23176,7 +23172,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 382
+        n.rule = 381
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -23211,7 +23207,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 382
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -23237,7 +23233,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e112_0(p1)
+            r = self.e113_0(p1)
             if r is None:
                 p = c
                 break
@@ -23257,7 +23253,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e113_0(p)
+            r = self.e114_0(p)
             if r is None:
                 p = c
                 break
@@ -23274,7 +23270,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e114_0(p)
+            r = self.e115_0(p)
             if r is None:
                 p = c
                 break
@@ -23550,7 +23546,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e115_0(p)
+            r = self.e116_0(p)
             if r is None:
                 p = c
                 break
@@ -23579,7 +23575,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 384
+        n.rule = 383
         return q, n
 
     def e83_0(self, p: int) -> Any:
@@ -23677,7 +23673,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 385
+                    n.rule = 384
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23716,7 +23712,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 386
+                    n.rule = 385
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23764,7 +23760,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 387
+                    n.rule = 386
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23789,7 +23785,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 388
+                    n.rule = 387
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -23828,7 +23824,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 389
+                    n.rule = 388
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -23855,7 +23851,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e116_0(p15)
+                r = self.e117_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23900,7 +23896,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 390
+                    n.rule = 389
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23947,7 +23943,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 391
+                    n.rule = 390
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23967,7 +23963,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 392
+                    n.rule = 391
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23994,7 +23990,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 393
+                    n.rule = 392
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24028,7 +24024,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 392
+                    n.rule = 391
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24055,7 +24051,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 394
+                    n.rule = 393
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24075,7 +24071,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 392
+                    n.rule = 391
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24102,7 +24098,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 395
+                    n.rule = 394
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24136,7 +24132,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 392
+                    n.rule = 391
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24163,7 +24159,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 396
+                    n.rule = 395
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24197,7 +24193,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 392
+                    n.rule = 391
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24224,7 +24220,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 397
+                    n.rule = 396
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24258,7 +24254,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 392
+                    n.rule = 391
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24306,7 +24302,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 397
         return p, n
 
     def e85_0(self, p: int) -> Any:
@@ -24327,7 +24323,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e117_0(p1)
+                r = self.e118_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24359,7 +24355,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e118_0(p3)
+                r = self.e119_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24510,7 +24506,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 399
+                    n.rule = 398
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24549,7 +24545,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 400
+            n.rule = 399
         p = p1
         if res2 and n:
             res.append(n)
@@ -24577,7 +24573,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e119_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
@@ -24647,21 +24643,21 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 401
+        n.rule = 400
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
         # DamageEffect: Sequence (rule)
         v: Any
         res: list[Any] = []
-        r = self.e120_0(p)
+        r = self.e121_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e121_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -24671,7 +24667,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 402
+        n.rule = 401
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24703,14 +24699,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 403
+            n.rule = 402
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 404
+        n.rule = 403
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24729,14 +24725,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 405
+                n.rule = 404
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e122_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
@@ -24754,11 +24750,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 406
+            n.rule = 405
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e123_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -24768,7 +24764,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 407
+        n.rule = 406
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24872,14 +24868,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 408
+            n.rule = 407
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 409
+        n.rule = 408
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24911,12 +24907,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 410
+            n.rule = 409
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e124_0(p)
+            r = self.e125_0(p)
             if r is None:
                 break
             q, v = r
@@ -24943,7 +24939,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 411
+            n.rule = 410
         p = p3
         if res4 and n:
             res.append(n)
@@ -24978,17 +24974,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 412
+            n.rule = 411
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e125_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e126_0(p)
         if r is None:
             return None
@@ -25010,6 +24999,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e129_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -25025,7 +25021,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e129_0(p7)
+            r = self.e130_0(p7)
             if r is None:
                 break
             q, v = r
@@ -25069,7 +25065,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 413
+                n.rule = 412
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25077,7 +25073,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e130_0(p)
+            r = self.e131_0(p)
             if r is None:
                 break
             q, v = r
@@ -25088,7 +25084,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 414
+        n.rule = 413
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25109,7 +25105,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e131_0(p)
+        r = self.e132_0(p)
         if r is None:
             return None
         q, v = r
@@ -25119,7 +25115,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 415
+        n.rule = 414
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25138,14 +25134,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 416
+                n.rule = 415
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e132_0(p)
+        r = self.e133_0(p)
         if r is None:
             return None
         q, v = r
@@ -25163,11 +25159,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 417
+            n.rule = 416
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e133_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -25175,7 +25171,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e134_0(p)
+            r = self.e135_0(p)
             if r is None:
                 break
             q, v = r
@@ -25186,7 +25182,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 418
+        n.rule = 417
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25205,21 +25201,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 419
+                n.rule = 418
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e135_0(p)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e136_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
@@ -25229,7 +25225,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 419
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25285,7 +25281,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 420
         p = p1
         if res2 and n:
             res.append(n)
@@ -25301,7 +25297,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 422
+                n.rule = 421
             q = p3
             v = n if res4 else None
             p = q
@@ -25311,7 +25307,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 423
+        n.rule = 422
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25343,7 +25339,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 424
+            n.rule = 423
         p = p1
         if res2 and n:
             res.append(n)
@@ -25359,7 +25355,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e137_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
@@ -25393,7 +25389,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e138_0(p3)
+            r = self.e139_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25406,7 +25402,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 424
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25438,7 +25434,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 425
         p = p1
         if res2 and n:
             res.append(n)
@@ -25454,7 +25450,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 427
+                n.rule = 426
             q = p3
             v = n if res4 else None
             p = q
@@ -25473,7 +25469,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e139_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -25483,7 +25479,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 428
+        n.rule = 427
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25515,14 +25511,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 428
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e140_0(p3)
+            r = self.e141_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25593,7 +25589,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e141_0(p)
+            r = self.e142_0(p)
             if r is None:
                 break
             q, v = r
@@ -25602,7 +25598,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e142_0(p)
+            r = self.e143_0(p)
             if r is None:
                 break
             q, v = r
@@ -25613,7 +25609,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 430
+        n.rule = 429
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25657,7 +25653,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 431
+            n.rule = 430
         p = p1
         if res2 and n:
             res.append(n)
@@ -25749,14 +25745,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 432
+            n.rule = 431
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 433
+        n.rule = 432
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25788,7 +25784,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 434
+            n.rule = 433
         p = p1
         if res2 and n:
             res.append(n)
@@ -25819,7 +25815,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e143_0(p3)
+            r = self.e144_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25852,7 +25848,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 435
+            n.rule = 434
         p = p5
         if res6 and n:
             res.append(n)
@@ -25867,11 +25863,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 436
+            n.rule = 435
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e144_0(p)
+        r = self.e145_0(p)
         if r is None:
             return None
         q, v = r
@@ -25881,7 +25877,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e145_0(p9)
+            r = self.e146_0(p9)
             if r is None:
                 break
             q, v = r
@@ -25939,7 +25935,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e146_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -25957,12 +25953,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 437
+            n.rule = 436
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e147_0(p)
+            r = self.e148_0(p)
             if r is None:
                 break
             q, v = r
@@ -25973,7 +25969,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 438
+        n.rule = 437
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26005,7 +26001,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 438
         p = p1
         if res2 and n:
             res.append(n)
@@ -26071,7 +26067,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 440
+                n.rule = 439
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26094,7 +26090,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 441
+                    n.rule = 440
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26167,7 +26163,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 442
+        n.rule = 441
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26199,7 +26195,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -26218,7 +26214,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 444
+        n.rule = 443
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26275,14 +26271,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 445
+                n.rule = 444
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e148_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -26312,7 +26308,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 446
+            n.rule = 445
         p = p3
         if res4 and n:
             res.append(n)
@@ -26351,7 +26347,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 447
+            n.rule = 446
         p = p5
         if res6 and n:
             res.append(n)
@@ -26370,7 +26366,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 448
+        n.rule = 447
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26391,7 +26387,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -26409,7 +26405,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26489,14 +26485,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 450
+            n.rule = 449
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 451
+        n.rule = 450
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26528,7 +26524,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26543,11 +26539,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 453
+            n.rule = 452
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e150_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26577,14 +26573,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 454
+            n.rule = 453
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 455
+        n.rule = 454
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26616,7 +26612,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -26632,7 +26628,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 457
+                n.rule = 456
             q = p3
             v = n if res4 else None
             p = q
@@ -26651,7 +26647,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e151_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26709,7 +26705,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 458
+        n.rule = 457
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26741,7 +26737,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
@@ -26757,7 +26753,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e152_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -26779,7 +26775,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 460
+        n.rule = 459
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26811,7 +26807,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -26827,7 +26823,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 462
+                n.rule = 461
             q = p3
             v = n if res4 else None
             p = q
@@ -26860,7 +26856,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 463
+                n.rule = 462
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26875,11 +26871,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 464
+                n.rule = 463
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e153_0(p5)
+            r = self.e154_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26939,7 +26935,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 465
+                n.rule = 464
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26949,7 +26945,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 465
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27029,7 +27025,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
@@ -27048,7 +27044,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 468
+        n.rule = 467
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27080,14 +27076,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 468
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 470
+        n.rule = 469
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27106,14 +27102,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 471
+                n.rule = 470
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -27131,7 +27127,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 472
+            n.rule = 471
         p = p3
         if res4 and n:
             res.append(n)
@@ -27146,14 +27142,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 473
+            n.rule = 472
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 474
+        n.rule = 473
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27185,7 +27181,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 475
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -27239,7 +27235,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 476
+                n.rule = 475
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27249,7 +27245,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 477
+        n.rule = 476
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27281,14 +27277,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 479
+        n.rule = 478
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27344,14 +27340,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 481
+        n.rule = 480
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27383,14 +27379,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 482
+            n.rule = 481
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 483
+        n.rule = 482
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27422,7 +27418,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -27437,11 +27433,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 485
+            n.rule = 484
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27471,14 +27467,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 486
+            n.rule = 485
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 487
+        n.rule = 486
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27487,7 +27483,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -27517,14 +27513,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 489
+        n.rule = 488
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27580,7 +27576,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 490
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
@@ -27656,7 +27652,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27690,7 +27686,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 490
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27722,11 +27718,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 491
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e158_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -27736,7 +27732,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 492
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27768,7 +27764,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
@@ -27787,7 +27783,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e159_0(p3)
+            r = self.e160_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27884,7 +27880,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 495
+        n.rule = 494
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27893,7 +27889,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -27939,7 +27935,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e161_0(p1)
+            r = self.e162_0(p1)
             if r is None:
                 break
             q, v = r
@@ -27964,7 +27960,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 496
+        n.rule = 495
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27984,11 +27980,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e162_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -28011,14 +28007,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 498
+            n.rule = 497
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 499
+        n.rule = 498
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28038,11 +28034,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -28073,7 +28069,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e164_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -28132,14 +28128,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 501
+            n.rule = 500
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 502
+        n.rule = 501
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28162,7 +28158,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 503
+                n.rule = 502
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28181,14 +28177,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e165_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e166_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -28209,7 +28205,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 504
+                n.rule = 503
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28228,7 +28224,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e167_0(p9)
+                r = self.e168_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28244,7 +28240,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 504
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28334,7 +28330,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 506
+        n.rule = 505
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28411,7 +28407,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e168_0(p1)
+                r = self.e169_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28436,7 +28432,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 507
+                    n.rule = 506
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28464,12 +28460,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 508
+                    n.rule = 507
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 507
+                    n.rule = 506
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28497,12 +28493,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 509
+                    n.rule = 508
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 507
+                    n.rule = 506
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28606,7 +28602,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 510
+        n.rule = 509
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -28693,7 +28689,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28714,7 +28710,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28735,7 +28731,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28756,7 +28752,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28779,7 +28775,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28802,7 +28798,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28957,7 +28953,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 512
+                    n.rule = 511
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28976,7 +28972,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e169_0(p3)
+                r = self.e170_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28987,7 +28983,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 512
+                    n.rule = 511
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29065,18 +29061,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 513
+                    n.rule = 512
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 514
+                    n.rule = 513
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29103,7 +29099,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 515
+                    n.rule = 514
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29123,12 +29119,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 516
+                    n.rule = 515
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29143,7 +29139,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29158,7 +29154,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29170,7 +29166,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e170_0(p15)
+                    r = self.e171_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -29241,7 +29237,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 517
+                    n.rule = 516
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29272,18 +29268,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 518
+                    n.rule = 517
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 519
+                    n.rule = 518
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29338,18 +29334,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 520
+                    n.rule = 519
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 521
+                    n.rule = 520
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29393,18 +29389,18 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 522
+                    n.rule = 521
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 523
+                    n.rule = 522
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29419,7 +29415,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29488,18 +29484,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 524
+                    n.rule = 523
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 525
+                    n.rule = 524
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29508,7 +29504,7 @@ class CardParser:
             while True:
                 p33 = p
                 res34: list[Any] = []
-                r = self.e171_0(p33)
+                r = self.e172_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29538,18 +29534,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 526
+                    n.rule = 525
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 527
+                    n.rule = 526
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29564,7 +29560,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29621,7 +29617,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 528
+                    n.rule = 527
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29647,6 +29643,77 @@ class CardParser:
         return None
 
     def e96_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F95:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e173_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controller', '')
+                q += 10
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F68:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                r = self.r_TargetRef_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 528
+                q = p3
+                v = n if res4 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e97_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29700,7 +29767,7 @@ class CardParser:
                 break
         return None
 
-    def e97_1(self, p: int) -> Any:
+    def e98_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -30199,7 +30266,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e172_0(p21)
+                    r = self.e174_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -30207,7 +30274,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e173_0(p21)
+                r = self.e175_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30282,7 +30349,7 @@ class CardParser:
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e174_0(p25)
+                r = self.e176_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30291,7 +30358,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e175_0(p25)
+                r = self.e177_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30359,7 +30426,7 @@ class CardParser:
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e176_0(p33)
+                    r = self.e178_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -30384,7 +30451,7 @@ class CardParser:
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e177_0(p33)
+                r = self.e179_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30396,7 +30463,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e178_0(p39)
+                    r = self.e180_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -30444,7 +30511,7 @@ class CardParser:
                 break
         return None
 
-    def e98_0(self, p: int) -> Any:
+    def e99_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -30485,7 +30552,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e99_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -30506,7 +30573,7 @@ class CardParser:
         n.rule = 551
         return q, n
 
-    def e100_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -30527,7 +30594,7 @@ class CardParser:
         n.rule = 552
         return q, n
 
-    def e101_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30568,7 +30635,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e179_0(p3) is None:
+                if self.e181_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -30596,7 +30663,7 @@ class CardParser:
                 break
         return None
 
-    def e102_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -30637,7 +30704,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e103_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30968,7 +31035,7 @@ class CardParser:
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30986,7 +31053,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e180_0(p1)
+                r = self.e182_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31258,7 +31325,7 @@ class CardParser:
                 break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -31381,7 +31448,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e181_0(p1)
+                r = self.e183_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31393,7 +31460,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e182_0(p3)
+                    r = self.e184_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -31506,7 +31573,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e183_0(p9)
+                    r = self.e185_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -31939,7 +32006,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e184_0(p27)
+                r = self.e186_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32006,7 +32073,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e185_0(p29)
+                r = self.e187_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32319,7 +32386,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e186_0(p37)
+                    r = self.e188_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -32637,7 +32704,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e187_0(p51)
+                r = self.e189_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32707,7 +32774,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e188_0(p55)
+                r = self.e190_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32855,7 +32922,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e189_0(p61)
+                r = self.e191_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32864,7 +32931,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e190_0(p61)
+                r = self.e192_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32889,7 +32956,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e191_0(p63)
+                r = self.e193_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32898,7 +32965,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e192_0(p63)
+                r = self.e194_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33081,7 +33148,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e193_0(p65)
+                r = self.e195_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33392,7 +33459,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e194_0(p81)
+                r = self.e196_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34163,7 +34230,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e195_0(p107)
+                    r = self.e197_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -34213,7 +34280,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e196_0(p105)
+                r = self.e198_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34392,7 +34459,7 @@ class CardParser:
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e197_0(p111)
+                r = self.e199_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34671,7 +34738,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e198_0(p127)
+                r = self.e200_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34711,7 +34778,7 @@ class CardParser:
                 break
         return None
 
-    def e106_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34903,7 +34970,7 @@ class CardParser:
             break
         return None
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34949,7 +35016,7 @@ class CardParser:
         n.rule = 633
         return p, n
 
-    def e108_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34970,7 +35037,7 @@ class CardParser:
         n.rule = 634
         return q, n
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34991,7 +35058,7 @@ class CardParser:
         n.rule = 635
         return q, n
 
-    def e110_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35012,7 +35079,7 @@ class CardParser:
         n.rule = 636
         return q, n
 
-    def e111_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35033,7 +35100,7 @@ class CardParser:
         n.rule = 637
         return q, n
 
-    def e112_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35068,7 +35135,7 @@ class CardParser:
         n.rule = 638
         return p, n
 
-    def e113_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35084,7 +35151,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e199_0(p)
+                r = self.e201_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35097,7 +35164,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e200_0(p)
+                r = self.e202_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35110,48 +35177,6 @@ class CardParser:
                 break
         if ch in _F80:
             while True:
-                r = self.e201_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e202_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e114_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F81:
-            while True:
                 r = self.e203_0(p)
                 if r is None:
                     p = c
@@ -35163,7 +35188,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F20:
             while True:
                 r = self.e204_0(p)
                 if r is None:
@@ -35179,6 +35204,48 @@ class CardParser:
         return None
 
     def e115_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F81:
+            while True:
+                r = self.e205_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F83:
+            while True:
+                r = self.e206_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e116_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35210,7 +35277,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e205_0(p1)
+                r = self.e207_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35228,7 +35295,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e206_0(p3)
+                r = self.e208_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35237,11 +35304,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e207_0(p3) is None:
+                if self.e209_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e208_0(p3)
+                r = self.e210_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35257,7 +35324,7 @@ class CardParser:
                 break
         return None
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35301,7 +35368,7 @@ class CardParser:
         n.rule = 639
         return p, n
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35322,7 +35389,7 @@ class CardParser:
         n.rule = 640
         return q, n
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35343,7 +35410,7 @@ class CardParser:
         n.rule = 641
         return q, n
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35361,7 +35428,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e209_0(p1)
+                r = self.e211_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35484,7 +35551,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35564,7 +35631,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35582,7 +35649,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e210_0(p1)
+                r = self.e212_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35605,7 +35672,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e211_0(p1)
+                r = self.e213_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35761,7 +35828,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35815,7 +35882,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35869,7 +35936,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35890,7 +35957,7 @@ class CardParser:
         n.rule = 647
         return q, n
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -35911,7 +35978,7 @@ class CardParser:
         n.rule = 648
         return p, n
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35942,7 +36009,7 @@ class CardParser:
         n.rule = 649
         return p, n
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35977,7 +36044,7 @@ class CardParser:
         n.rule = 650
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36031,7 +36098,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36075,7 +36142,7 @@ class CardParser:
         n.rule = 651
         return p, n
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36210,7 +36277,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36228,7 +36295,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e212_0(p1)
+                r = self.e214_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36302,7 +36369,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e213_0(p3)
+                r = self.e215_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36390,7 +36457,7 @@ class CardParser:
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e214_0(p7)
+                r = self.e216_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36406,7 +36473,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36469,7 +36536,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36523,7 +36590,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36541,7 +36608,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e215_0(p1)
+                r = self.e217_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36594,7 +36661,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36648,7 +36715,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36698,7 +36765,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e216_0(p1)
+                    r = self.e218_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -36813,7 +36880,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e217_0(p1)
+                r = self.e219_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36847,7 +36914,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e218_0(p3)
+                r = self.e220_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36865,7 +36932,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37036,7 +37103,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37097,7 +37164,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e219_0(p)
+            r = self.e221_0(p)
             if r is None:
                 break
             q, v = r
@@ -37135,7 +37202,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e220_0(p3)
+            r = self.e222_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37234,7 +37301,7 @@ class CardParser:
         n.rule = 667
         return p, n
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37252,7 +37319,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e221_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37323,7 +37390,7 @@ class CardParser:
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e222_0(p7)
+                    r = self.e224_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -37364,7 +37431,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37385,7 +37452,7 @@ class CardParser:
         n.rule = 669
         return q, n
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37403,7 +37470,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e223_0(p1)
+                r = self.e225_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37477,7 +37544,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e224_0(p3)
+                r = self.e226_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37507,7 +37574,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37525,7 +37592,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e225_0(p1)
+                r = self.e227_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37571,7 +37638,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e226_0(p3)
+                r = self.e228_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37629,7 +37696,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37650,7 +37717,7 @@ class CardParser:
         n.rule = 670
         return q, n
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -37673,7 +37740,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e227_0(p1)
+            r = self.e229_0(p1)
             if r is None:
                 p = c
                 break
@@ -37681,7 +37748,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e228_0(p1)
+            r = self.e230_0(p1)
             if r is None:
                 p = c
                 break
@@ -37695,7 +37762,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37716,7 +37783,7 @@ class CardParser:
         n.rule = 671
         return q, n
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37734,7 +37801,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e229_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37766,7 +37833,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e230_0(p3)
+                r = self.e232_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38038,7 +38105,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38125,7 +38192,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38179,7 +38246,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38233,7 +38300,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38287,7 +38354,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38376,7 +38443,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38448,7 +38515,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38502,7 +38569,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38556,7 +38623,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38610,7 +38677,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38823,7 +38890,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38838,7 +38905,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e231_0(p)
+            r = self.e233_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38874,7 +38941,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39053,7 +39120,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39074,7 +39141,7 @@ class CardParser:
         n.rule = 690
         return q, n
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39161,7 +39228,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39182,7 +39249,7 @@ class CardParser:
         n.rule = 693
         return q, n
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39236,7 +39303,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39290,7 +39357,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39344,7 +39411,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39441,7 +39508,7 @@ class CardParser:
             break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39487,7 +39554,7 @@ class CardParser:
         n.rule = 697
         return p, n
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39531,7 +39598,7 @@ class CardParser:
         n.rule = 698
         return p, n
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39577,7 +39644,7 @@ class CardParser:
         n.rule = 701
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39663,7 +39730,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e232_0(p3)
+            r = self.e234_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39691,7 +39758,7 @@ class CardParser:
         n.rule = 703
         return p, n
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39757,7 +39824,7 @@ class CardParser:
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e233_0(p)
+            r = self.e235_0(p)
             if r is None:
                 break
             q, v = r
@@ -39771,7 +39838,7 @@ class CardParser:
         n.rule = 707
         return p, n
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39805,7 +39872,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e234_0(p)
+            r = self.e236_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39817,6 +39884,27 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
+
+    def e173_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'its', '')
+        q += 3
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 708
+        return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
         # KeywordCostPart: OrderedChoice (rule)
@@ -39836,7 +39924,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e235_1(p1)
+                r = self.e237_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39852,7 +39940,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 709
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39913,7 +40001,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 709
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39990,7 +40078,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 709
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40054,7 +40142,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 709
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40160,7 +40248,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 709
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40237,14 +40325,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 709
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40262,10 +40350,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 710
         return q, n
 
-    def e173_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40306,10 +40394,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 711
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40363,7 +40451,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40417,7 +40505,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40435,7 +40523,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e236_0(p1)
+                r = self.e238_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40503,7 +40591,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40544,10 +40632,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 712
         return p, n
 
-    def e178_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40565,10 +40653,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 712
+        n.rule = 713
         return q, n
 
-    def e179_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -40595,7 +40683,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e180_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40613,10 +40701,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 714
         return q, n
 
-    def e181_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40670,7 +40758,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40688,10 +40776,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 715
         return q, n
 
-    def e183_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40722,7 +40810,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 716
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40789,14 +40877,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 716
+                n.rule = 717
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e237_0(p9)
+                r = self.e239_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40837,51 +40925,7 @@ class CardParser:
             break
         return None
 
-    def e184_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 717
-        return p, n
-
-    def e185_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40925,6 +40969,50 @@ class CardParser:
         n.rule = 718
         return p, n
 
+    def e187_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 719
+        return p, n
+
     def r_QualityRef_0(self, p: int) -> Any:
         # QualityRef: OrderedChoice (rule)
         text = self.text
@@ -40962,12 +41050,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 719
+                    n.rule = 720
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40987,19 +41075,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 721
+                    n.rule = 722
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41017,192 +41105,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 723
         return q, n
-
-    def e187_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e188_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -41297,48 +41201,96 @@ class CardParser:
         return None
 
     def e190_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
                 q = sk0[p]
                 if q < 0:
                     q = _WS0(text, p).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
-                    if first:
-                        return None
+                    ch = ch0
                     break
-                v = (q, 'and', 'sep')
+                v = (q, 'has', '')
                 q += 3
+                if v is not None:
+                    return q, v if v else [v]
                 p = q
-                if v:
-                    res.append(v)
-            r = self.r_KeywordName_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
+                ch = None  # moved on: no guess about the next alternative
                 break
-            q, v = r
-            p = q
-            if not v:
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
                 break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 723
-        return p, n
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -41354,7 +41306,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F8:
+        if ch in _F25:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -41362,18 +41314,37 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                if not (text.startswith('loses', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'loses', '')
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
                 q += 5
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F25:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -41381,11 +41352,30 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                if not (text.startswith('lose', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'lose', '')
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
                 q += 4
                 if v is not None:
                     return q, v if v else [v]
@@ -41452,6 +41442,104 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F8:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('loses', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'loses', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('lose', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'lose', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e194_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'and', 'sep')
+                q += 3
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_KeywordName_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 725
+        return p, n
+
+    def e195_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         if ch in _F14:
             while True:
                 q = sk0[p]
@@ -41492,7 +41580,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41528,7 +41616,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 726
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41572,7 +41660,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41590,10 +41678,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 727
         return q, n
 
-    def e196_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41647,7 +41735,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41701,7 +41789,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41755,7 +41843,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41787,10 +41875,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 728
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41812,10 +41900,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 729
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41837,10 +41925,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 730
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41870,77 +41958,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
-        return p, n
-
-    def e203_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 731
-        return p, n
-
-    def e204_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 732
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -41975,10 +41993,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 732
         return p, n
 
     def e206_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 733
+        return p, n
+
+    def e207_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 734
+        return p, n
+
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42008,10 +42096,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 735
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -42049,7 +42137,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e208_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42081,10 +42169,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 736
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42102,10 +42190,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 737
         return q, n
 
-    def e210_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42136,7 +42224,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 737
+                    n.rule = 738
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42181,7 +42269,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 738
+                    n.rule = 739
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42213,7 +42301,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e238_0(p5)
+                r = self.e240_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42229,7 +42317,7 @@ class CardParser:
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42263,7 +42351,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 739
+                    n.rule = 740
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42271,24 +42359,55 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F68:
+        if ch in _F11:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.r_TargetRef_0(p3)
-                if r is None:
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                m = _RX60(text, q) if text[q:q + 1] in _F32 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p3 = q
                 if v:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 740
+                    n.rule = 741
                 q = p3
                 v = n if res4 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F68:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                r = self.r_TargetRef_0(p5)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 742
+                q = p5
+                v = n if res6 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -42373,17 +42492,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 741
+            n.rule = 743
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 742
+        n.rule = 744
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42401,10 +42520,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 745
         return q, n
 
-    def e213_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42453,10 +42572,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 746
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -42479,7 +42598,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e239_0(p1)
+            r = self.e241_0(p1)
             if r is None:
                 p = c
                 break
@@ -42493,7 +42612,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e215_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42511,10 +42630,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 747
         return q, n
 
-    def e216_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42543,7 +42662,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 746
+                    n.rule = 748
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42598,12 +42717,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 747
+                    n.rule = 749
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e240_0(p5)
+                    r = self.e242_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -42613,13 +42732,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 748
+                    n.rule = 750
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 751
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42679,13 +42798,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 750
+                    n.rule = 752
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 751
+                    n.rule = 753
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42726,7 +42845,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 752
+                    n.rule = 754
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42757,20 +42876,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 753
+                    n.rule = 755
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 751
+                    n.rule = 753
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42806,7 +42925,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 754
+                    n.rule = 756
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42865,7 +42984,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 755
+                    n.rule = 757
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42924,7 +43043,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 756
+                    n.rule = 758
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42991,7 +43110,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43025,7 +43144,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 757
+                    n.rule = 759
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43053,7 +43172,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 758
+                    n.rule = 760
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43063,7 +43182,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43081,10 +43200,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 761
         return q, n
 
-    def e220_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43102,48 +43221,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
-        return q, n
-
-    def e221_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'your', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 761
-        return q, n
-
-    def e222_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 762
         return q, n
 
@@ -43158,9 +43235,9 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
+        v = (q, 'your', '')
         q += 4
         if v is None:
             return q, None
@@ -43179,10 +43256,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -43200,10 +43277,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -43221,10 +43298,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -43232,6 +43309,48 @@ class CardParser:
         return q, n
 
     def e227_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 767
+        return q, n
+
+    def e228_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 768
+        return q, n
+
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43285,7 +43404,7 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43307,10 +43426,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 769
         return p, n
 
-    def e229_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43328,10 +43447,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 770
         return q, n
 
-    def e230_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43349,7 +43468,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 771
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43382,7 +43501,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43403,14 +43522,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43428,10 +43547,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 773
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43449,10 +43568,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 774
         return q, n
 
-    def e233_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43511,7 +43630,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 773
+                    n.rule = 775
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43607,7 +43726,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 774
+                    n.rule = 776
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43620,7 +43739,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e241_0(p9)
+                r = self.e243_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43664,7 +43783,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43682,10 +43801,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 777
         return q, n
 
-    def e235_1(self, p: int) -> Any:
+    def e237_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43768,7 +43887,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e242_1(p)
+            r = self.e244_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43821,7 +43940,7 @@ class CardParser:
                 p7 = p5
                 res8: list[Any] = []
                 while True:
-                    r = self.e243_1(p7)
+                    r = self.e245_1(p7)
                     if r is None:
                         break
                     q, v = r
@@ -44236,7 +44355,7 @@ class CardParser:
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e244_1(p33)
+                    r = self.e246_1(p33)
                     if r is None:
                         break
                     q, v = r
@@ -44351,25 +44470,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e245_1(p1) is None:
-                break
-            while True:
-                r = self.e246_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e247_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e247_1(p1) is None:
                 break
             while True:
                 r = self.e248_1(p1)
@@ -44381,9 +44482,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e249_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e250_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e249_1(p3)
+                r = self.e251_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -44405,7 +44524,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e250_1(p5)
+                    r = self.e252_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44421,14 +44540,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e251_1(p7)
+                r = self.e253_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e252_1(p7)
+                r = self.e254_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -44438,7 +44557,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e253_1(p1)
+            r = self.e255_1(p1)
             if r is None:
                 break
             q, v = r
@@ -44448,7 +44567,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e254_1(p)
+        r = self.e256_1(p)
         if r is None:
             return None
         q, v = r
@@ -44458,9 +44577,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e255_1(p9) is None:
+            if self.e257_1(p9) is None:
                 break
-            r = self.e256_1(p9)
+            r = self.e258_1(p9)
             if r is None:
                 break
             q, v = r
@@ -44497,7 +44616,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e257_1(p13)
+                r = self.e259_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -44532,7 +44651,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e258_1(p9)
+                r = self.e260_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44573,7 +44692,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e259_1(p19)
+                    r = self.e261_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -44587,7 +44706,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e260_1(p9)
+                r = self.e262_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44709,18 +44828,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 776
+                    n.rule = 778
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 777
+                    n.rule = 779
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44775,18 +44894,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 779
+                    n.rule = 781
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 780
+                    n.rule = 782
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44813,18 +44932,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 781
+                    n.rule = 783
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 782
+                    n.rule = 784
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44865,18 +44984,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 783
+                    n.rule = 785
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 784
+                    n.rule = 786
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44903,18 +45022,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 785
+                    n.rule = 787
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 786
+                    n.rule = 788
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44941,14 +45060,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 787
+                    n.rule = 789
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e261_0(p25)
+                    r = self.e263_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -44972,12 +45091,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 788
+                    n.rule = 790
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45018,7 +45137,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 789
+                    n.rule = 791
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45048,7 +45167,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 790
+                        n.rule = 792
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -45057,12 +45176,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 791
+                    n.rule = 793
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45093,7 +45212,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F119 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F119 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45106,18 +45225,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 792
+                    n.rule = 794
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 793
+                    n.rule = 795
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45186,18 +45305,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 794
+                    n.rule = 796
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 795
+                    n.rule = 797
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45266,18 +45385,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 796
+                    n.rule = 798
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 797
+                    n.rule = 799
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45332,7 +45451,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 798
+                    n.rule = 800
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -45409,7 +45528,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e262_0(p51)
+                    r = self.e264_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -45445,12 +45564,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 799
+                    n.rule = 801
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45474,7 +45593,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e263_0(p53)
+                    r = self.e265_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -45500,7 +45619,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 800
+                    n.rule = 802
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -45527,7 +45646,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p59] = q
-                    m = _RX61(text, q) if text[q:q + 1] in _F55 else None
+                    m = _RX62(text, q) if text[q:q + 1] in _F55 else None
                     if m is None:
                         break
                     s = m.group()
@@ -45538,7 +45657,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 801
+                        n.rule = 803
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -45547,12 +45666,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 802
+                    n.rule = 804
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45590,7 +45709,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e264_0(p61)
+                    r = self.e266_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -45616,25 +45735,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 803
+                    n.rule = 805
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 804
+                    n.rule = 806
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 778
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45652,10 +45771,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 807
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45673,10 +45792,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 808
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45705,7 +45824,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 807
+                    n.rule = 809
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45727,7 +45846,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 808
+                n.rule = 810
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -45737,7 +45856,7 @@ class CardParser:
             break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45759,10 +45878,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 809
+        n.rule = 811
         return p, n
 
-    def e240_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45780,7 +45899,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e265_0(p1)
+                r = self.e267_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45826,7 +45945,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e266_0(p3)
+                r = self.e268_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45870,7 +45989,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45888,10 +46007,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
+        n.rule = 812
         return q, n
 
-    def e242_1(self, p: int) -> Any:
+    def e244_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45912,7 +46031,7 @@ class CardParser:
         n.rule = 272
         return q, n
 
-    def e243_1(self, p: int) -> Any:
+    def e245_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45933,7 +46052,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e244_1(self, p: int) -> Any:
+    def e246_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45954,7 +46073,7 @@ class CardParser:
         n.rule = 279
         return q, n
 
-    def e245_1(self, p: int) -> Any:
+    def e247_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46173,33 +46292,7 @@ class CardParser:
                 break
         return None
 
-    def e246_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e267_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e268_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e247_1(self, p: int) -> Any:
+    def e248_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -46225,7 +46318,33 @@ class CardParser:
             break
         return None
 
-    def e248_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e271_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e272_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e250_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46243,10 +46362,45 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 380
+        n.rule = 379
         return q, n
 
-    def e249_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX40(text, q) if text[q:q + 1] in _F75 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 380
+        return p, n
+
+    def e252_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46281,42 +46435,7 @@ class CardParser:
         n.rule = 381
         return p, n
 
-    def e250_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX40(text, q) if text[q:q + 1] in _F75 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 382
-        return p, n
-
-    def e251_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46348,10 +46467,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 382
         return p, n
 
-    def e252_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -46374,7 +46493,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e271_1(p1)
+            r = self.e273_1(p1)
             if r is None:
                 p = c
                 break
@@ -46388,41 +46507,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e253_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e272_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e254_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e273_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e255_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e274_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e256_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e275_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e257_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46681,13 +46800,13 @@ class CardParser:
                 break
         return None
 
-    def e256_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e274_1(p)
+            r = self.e276_1(p)
             if r is None:
                 p = c
                 break
@@ -46698,7 +46817,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e257_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46716,10 +46835,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 384
+        n.rule = 383
         return q, n
 
-    def e258_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46814,7 +46933,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 385
+                    n.rule = 384
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46853,7 +46972,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 386
+                    n.rule = 385
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46901,7 +47020,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 387
+                    n.rule = 386
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -46926,7 +47045,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 388
+                    n.rule = 387
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -46965,7 +47084,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 389
+                    n.rule = 388
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -46992,7 +47111,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e275_1(p15)
+                r = self.e277_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47037,7 +47156,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 390
+                    n.rule = 389
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47084,7 +47203,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 391
+                    n.rule = 390
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47104,7 +47223,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 392
+                    n.rule = 391
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47131,7 +47250,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 393
+                    n.rule = 392
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47165,7 +47284,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 392
+                    n.rule = 391
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -47192,7 +47311,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 394
+                    n.rule = 393
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47212,7 +47331,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 392
+                    n.rule = 391
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -47239,7 +47358,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 395
+                    n.rule = 394
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -47273,7 +47392,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 392
+                    n.rule = 391
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -47300,7 +47419,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 396
+                    n.rule = 395
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47334,7 +47453,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 392
+                    n.rule = 391
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -47361,7 +47480,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 397
+                    n.rule = 396
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -47395,14 +47514,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 392
+                    n.rule = 391
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e259_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47443,10 +47562,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 398
+        n.rule = 397
         return p, n
 
-    def e260_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47464,7 +47583,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e276_1(p1)
+                r = self.e278_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47496,7 +47615,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e277_1(p3)
+                r = self.e279_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47540,7 +47659,7 @@ class CardParser:
                 break
         return None
 
-    def e261_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47558,10 +47677,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 811
+        n.rule = 813
         return q, n
 
-    def e262_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47579,48 +47698,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
-        return q, n
-
-    def e263_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 813
-        return q, n
-
-    def e264_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 814
         return q, n
 
@@ -47635,10 +47712,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'in', '')
-        q += 2
+        v = (q, 'combat', '')
+        q += 6
         if v is None:
             return q, None
         n = Nt([v])
@@ -47656,6 +47733,48 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 816
+        return q, n
+
+    def e267_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 817
+        return q, n
+
+    def e268_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
@@ -47663,7 +47782,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 816
+        n.rule = 818
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47908,7 +48027,7 @@ class CardParser:
                 break
         return None
 
-    def e267_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47929,7 +48048,7 @@ class CardParser:
         n.rule = 634
         return q, n
 
-    def e268_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47950,7 +48069,7 @@ class CardParser:
         n.rule = 635
         return q, n
 
-    def e269_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47971,7 +48090,7 @@ class CardParser:
         n.rule = 636
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47992,7 +48111,7 @@ class CardParser:
         n.rule = 637
         return q, n
 
-    def e271_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48027,7 +48146,7 @@ class CardParser:
         n.rule = 638
         return p, n
 
-    def e272_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48043,7 +48162,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e278_1(p)
+                r = self.e280_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48056,7 +48175,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e279_1(p)
+                r = self.e281_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48069,7 +48188,7 @@ class CardParser:
                 break
         if ch in _F80:
             while True:
-                r = self.e280_1(p)
+                r = self.e282_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48082,7 +48201,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e281_1(p)
+                r = self.e283_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48095,7 +48214,7 @@ class CardParser:
                 break
         return None
 
-    def e273_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48111,7 +48230,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F81:
             while True:
-                r = self.e282_1(p)
+                r = self.e284_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48124,7 +48243,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e283_1(p)
+                r = self.e285_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48137,7 +48256,7 @@ class CardParser:
                 break
         return None
 
-    def e274_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48169,7 +48288,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e284_1(p1)
+                r = self.e286_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48187,7 +48306,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e285_1(p3)
+                r = self.e287_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48196,11 +48315,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e286_1(p3) is None:
+                if self.e288_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e287_1(p3)
+                r = self.e289_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48216,7 +48335,7 @@ class CardParser:
                 break
         return None
 
-    def e275_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48260,7 +48379,7 @@ class CardParser:
         n.rule = 639
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48281,7 +48400,7 @@ class CardParser:
         n.rule = 640
         return q, n
 
-    def e277_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48302,7 +48421,7 @@ class CardParser:
         n.rule = 641
         return q, n
 
-    def e278_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48334,10 +48453,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 728
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48359,10 +48478,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 729
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48384,10 +48503,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 730
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48417,77 +48536,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
-        return p, n
-
-    def e282_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 731
-        return p, n
-
-    def e283_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 732
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -48522,10 +48571,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 732
         return p, n
 
     def e285_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 733
+        return p, n
+
+    def e286_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 734
+        return p, n
+
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48555,10 +48674,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 735
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -48596,7 +48715,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e287_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48628,7 +48747,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 736
         return p, n
 
 
@@ -48749,7 +48868,7 @@ CLASSES: dict[str, type[Model]] = {
     'CounterSpellEffect': _model_class('CounterSpellEffect', (('target', True, '1'), ('unless', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'per': ''}, ()),
     'CountersCondition': _model_class('CountersCondition', (('count', True, '1'), ('ormore', True, '0..1'), ('counter', True, '1')), {'count': None, 'ormore': False, 'counter': None}, ()),
     'CountersOnThis': _model_class('CountersOnThis', (('counter', True, '1'),), {'counter': None}, ()),
-    'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('power', True, '1'), ('you', True, '1'), ('target', True, '1'), ('also', True, '1'), ('equallast', True, '1')), {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, 'equallast': ''}, ()),
+    'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('power', True, '1'), ('you', True, '1'), ('controllerof', True, '1'), ('target', True, '1'), ('also', True, '1'), ('equallast', True, '1')), {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'controllerof': '', 'target': None, 'also': None, 'equallast': ''}, ()),
     'DamageGainsLife': _model_class('DamageGainsLife', (('gains', True, '1'),), {'gains': ''}, ()),
     'DamageIsLethal': _model_class('DamageIsLethal', (('lethal', True, '1'),), {'lethal': ''}, ()),
     'DealsDamageEvent': _model_class('DealsDamageEvent', (('combat', True, '0..1'), ('deals', True, '1'), ('recipient', True, '1')), {'combat': False, 'deals': '', 'recipient': ''}, ()),
@@ -48830,7 +48949,7 @@ CLASSES: dict[str, type[Model]] = {
     'NoRegenEffect': _model_class('NoRegenEffect', (('thatnoun', True, '1'), ('target', True, '1'), ('thisturn', True, '0..1')), {'thatnoun': None, 'target': None, 'thisturn': False}, ()),
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
     'NumberedActionEffect': _model_class('NumberedActionEffect', (('action', True, '1'), ('count', True, '1')), {'action': None, 'count': None}, ()),
-    'ObjectDamageEffect': _model_class('ObjectDamageEffect', (('source', True, '1'), ('power', True, '1'), ('target', True, '1')), {'source': None, 'power': '', 'target': None}, ()),
+    'ObjectDamageEffect': _model_class('ObjectDamageEffect', (('source', True, '1'), ('power', True, '1'), ('controller', True, '0..1'), ('target', True, '1')), {'source': None, 'power': '', 'controller': False, 'target': None}, ()),
     'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('kind', True, '1'), ('chosen', True, '0..1'), ('mv', True, '1'), ('mvdir', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
     'OntoArg': _model_class('OntoArg', (('subtype', True, '1'),), {'subtype': None}, ()),
     'OntoBattlefield': _model_class('OntoBattlefield', (('zone', True, '1'),), {'zone': ''}, ()),
@@ -49111,69 +49230,69 @@ _C322 = CLASSES['NumberedActionEffect']
 _C324 = CLASSES['AttachEffect']
 _C327 = CLASSES['FightEffect']
 _C330 = CLASSES['LookAtTopEffect']
-_C334 = CLASSES['ObjectDamageEffect']
-_C339 = CLASSES['MoveCountersEffect']
-_C343 = CLASSES['ChooseTargetsEffect']
-_C346 = CLASSES['KeywordCost']
-_C348 = CLASSES['TypeArg']
-_C350 = CLASSES['QualityArg']
-_C352 = CLASSES['OntoArg']
-_C358 = CLASSES['TriggeredStmt']
-_C361 = CLASSES['ActivatedStmt']
-_C363 = CLASSES['PTDefiningStmt']
-_C366 = CLASSES['SpellKind']
-_C370 = CLASSES['EntersTappedStmt']
-_C373 = CLASSES['CostPerTargetStmt']
-_C375 = CLASSES['UncounterableStmt']
-_C379 = CLASSES['StaticStmt']
-_C392 = CLASSES['ControlClause']
-_C401 = CLASSES['DividedDamageEffect']
-_C402 = CLASSES['DamageEffect']
-_C404 = CLASSES['DestroyEffect']
-_C407 = CLASSES['DrawEffect']
-_C409 = CLASSES['TokenCopyEffect']
-_C414 = CLASSES['TokenEffect']
-_C415 = CLASSES['AddManaEffect']
-_C418 = CLASSES['DiscardEffect']
-_C420 = CLASSES['GainLifeEffect']
-_C423 = CLASSES['GainControlEffect']
-_C425 = CLASSES['ReturnToHandEffect']
-_C428 = CLASSES['ReturnFromGraveyardEffect']
-_C430 = CLASSES['ReturnToBattlefieldEffect']
-_C433 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C438 = CLASSES['SearchEffect']
-_C442 = CLASSES['CounterSpellEffect']
-_C444 = CLASSES['ShuffleEffect']
-_C448 = CLASSES['MillEffect']
-_C451 = CLASSES['PutFromHandEffect']
-_C455 = CLASSES['PutCountersEffect']
-_C458 = CLASSES['PutOnLibraryEffect']
-_C460 = CLASSES['PutIntoZoneEffect']
-_C466 = CLASSES['ExileEffect']
-_C468 = CLASSES['ExileTopEffect']
-_C470 = CLASSES['RegenerateEffect']
-_C474 = CLASSES['PlayerSacrificesEffect']
-_C477 = CLASSES['SacrificeEffect']
-_C479 = CLASSES['UntapEffect']
-_C481 = CLASSES['TapOrUntapEffect']
-_C483 = CLASSES['TapEffect']
-_C487 = CLASSES['RemoveCountersEffect']
-_C489 = CLASSES['DelayedEffect']
-_C491 = CLASSES['PreventEffect']
-_C493 = CLASSES['CastThisEffect']
-_C495 = CLASSES['CopySpellEffect']
-_C496 = CLASSES['NoRegenEffect']
-_C499 = CLASSES['PhaseOutEffect']
-_C502 = CLASSES['NoUntapEffect']
-_C505 = CLASSES['ContinuousEffect']
-_C507 = CLASSES['PlayerRef']
-_C514 = CLASSES['AnyNumberTargets']
-_C516 = CLASSES['AnyTarget']
-_C519 = CLASSES['UpToTargets']
-_C521 = CLASSES['EachOfThem']
-_C523 = CLASSES['EachPlayers']
-_C525 = CLASSES['ThatRef']
-_C527 = CLASSES['EnchantedRef']
+_C333 = CLASSES['ObjectDamageEffect']
+_C338 = CLASSES['MoveCountersEffect']
+_C342 = CLASSES['ChooseTargetsEffect']
+_C345 = CLASSES['KeywordCost']
+_C347 = CLASSES['TypeArg']
+_C349 = CLASSES['QualityArg']
+_C351 = CLASSES['OntoArg']
+_C357 = CLASSES['TriggeredStmt']
+_C360 = CLASSES['ActivatedStmt']
+_C362 = CLASSES['PTDefiningStmt']
+_C365 = CLASSES['SpellKind']
+_C369 = CLASSES['EntersTappedStmt']
+_C372 = CLASSES['CostPerTargetStmt']
+_C374 = CLASSES['UncounterableStmt']
+_C378 = CLASSES['StaticStmt']
+_C391 = CLASSES['ControlClause']
+_C400 = CLASSES['DividedDamageEffect']
+_C401 = CLASSES['DamageEffect']
+_C403 = CLASSES['DestroyEffect']
+_C406 = CLASSES['DrawEffect']
+_C408 = CLASSES['TokenCopyEffect']
+_C413 = CLASSES['TokenEffect']
+_C414 = CLASSES['AddManaEffect']
+_C417 = CLASSES['DiscardEffect']
+_C419 = CLASSES['GainLifeEffect']
+_C422 = CLASSES['GainControlEffect']
+_C424 = CLASSES['ReturnToHandEffect']
+_C427 = CLASSES['ReturnFromGraveyardEffect']
+_C429 = CLASSES['ReturnToBattlefieldEffect']
+_C432 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C437 = CLASSES['SearchEffect']
+_C441 = CLASSES['CounterSpellEffect']
+_C443 = CLASSES['ShuffleEffect']
+_C447 = CLASSES['MillEffect']
+_C450 = CLASSES['PutFromHandEffect']
+_C454 = CLASSES['PutCountersEffect']
+_C457 = CLASSES['PutOnLibraryEffect']
+_C459 = CLASSES['PutIntoZoneEffect']
+_C465 = CLASSES['ExileEffect']
+_C467 = CLASSES['ExileTopEffect']
+_C469 = CLASSES['RegenerateEffect']
+_C473 = CLASSES['PlayerSacrificesEffect']
+_C476 = CLASSES['SacrificeEffect']
+_C478 = CLASSES['UntapEffect']
+_C480 = CLASSES['TapOrUntapEffect']
+_C482 = CLASSES['TapEffect']
+_C486 = CLASSES['RemoveCountersEffect']
+_C488 = CLASSES['DelayedEffect']
+_C490 = CLASSES['PreventEffect']
+_C492 = CLASSES['CastThisEffect']
+_C494 = CLASSES['CopySpellEffect']
+_C495 = CLASSES['NoRegenEffect']
+_C498 = CLASSES['PhaseOutEffect']
+_C501 = CLASSES['NoUntapEffect']
+_C504 = CLASSES['ContinuousEffect']
+_C506 = CLASSES['PlayerRef']
+_C513 = CLASSES['AnyNumberTargets']
+_C515 = CLASSES['AnyTarget']
+_C518 = CLASSES['UpToTargets']
+_C520 = CLASSES['EachOfThem']
+_C522 = CLASSES['EachPlayers']
+_C524 = CLASSES['ThatRef']
+_C526 = CLASSES['EnchantedRef']
 _C532 = CLASSES['BeginningTrigger']
 _C536 = CLASSES['LastCounterTrigger']
 _C540 = CLASSES['BatchAttackTrigger']
@@ -49222,23 +49341,23 @@ _C681 = CLASSES['CostValue']
 _C701 = CLASSES['BackRef']
 _C703 = CLASSES['TargetPlayer']
 _C707 = CLASSES['EachObjects']
-_C720 = CLASSES['QualityRef']
-_C742 = CLASSES['PerTime']
-_C748 = CLASSES['PerObject']
-_C751 = CLASSES['PowerOf']
-_C777 = CLASSES['EntersEvent']
-_C780 = CLASSES['LeavesEvent']
-_C782 = CLASSES['DiesEvent']
-_C784 = CLASSES['AttacksAloneEvent']
-_C786 = CLASSES['AttacksEvent']
-_C788 = CLASSES['BlocksEvent']
-_C791 = CLASSES['BlockedEvent']
-_C793 = CLASSES['PhasesEvent']
-_C795 = CLASSES['TurnedUpEvent']
-_C797 = CLASSES['ExiledThisWayEvent']
-_C799 = CLASSES['TargetedEvent']
-_C802 = CLASSES['DealsDamageEvent']
-_C804 = CLASSES['DealtDamageEvent']
+_C721 = CLASSES['QualityRef']
+_C744 = CLASSES['PerTime']
+_C750 = CLASSES['PerObject']
+_C753 = CLASSES['PowerOf']
+_C779 = CLASSES['EntersEvent']
+_C782 = CLASSES['LeavesEvent']
+_C784 = CLASSES['DiesEvent']
+_C786 = CLASSES['AttacksAloneEvent']
+_C788 = CLASSES['AttacksEvent']
+_C790 = CLASSES['BlocksEvent']
+_C793 = CLASSES['BlockedEvent']
+_C795 = CLASSES['PhasesEvent']
+_C797 = CLASSES['TurnedUpEvent']
+_C799 = CLASSES['ExiledThisWayEvent']
+_C801 = CLASSES['TargetedEvent']
+_C804 = CLASSES['DealsDamageEvent']
+_C806 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -50790,7 +50909,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 344:  # lastinstead
+        elif r == 343:  # lastinstead
             d['lastinstead'] = True
         elif r == 212:  # insteadcond
             x = c[0]
@@ -50801,7 +50920,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 345:  # tailinstead
+        elif r == 344:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -52324,7 +52443,7 @@ def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 399:  # negated
+        elif r == 398:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -52425,7 +52544,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 353:  # sentences
+        elif r == 352:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52613,7 +52732,7 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 364:  # zones
+        if r == 363:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -52625,7 +52744,7 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b562(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 367:  # spells
+        elif r == 366:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -52633,8 +52752,8 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 366:
-                    values.append(_b366(x, inst, lim, made))
+                elif x.rule == 365:
+                    values.append(_b365(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 240:  # amount
@@ -52713,7 +52832,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 368:  # granted
+        elif r == 367:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
@@ -52870,7 +52989,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 371:  # parts
+        if r == 370:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53118,7 +53237,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 376:  # parts
+        elif r == 375:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53172,19 +53291,19 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['facedown'] = True
         elif r == 637:  # faceup
             d['faceup'] = True
-        elif r == 380:  # exiled
+        elif r == 379:  # exiled
             d['exiled'] = True
+        elif r == 380:  # combat
+            values = d['combat']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 381:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 382:  # combat
-            values = d['combat']
-            for x in c:
-                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 383:  # states
+        elif r == 382:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53194,12 +53313,12 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 727:  # nons
+        elif r == 728:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # colors
+        elif r == 729:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53207,7 +53326,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # supertypes
+        elif r == 730:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53215,32 +53334,32 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 730:  # multis
+        elif r == 731:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 731:  # types
+        elif r == 732:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 732:  # subtypes
+        elif r == 733:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 733:  # ortypes
+        elif r == 734:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 734:  # andor
+        elif r == 735:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 735:  # ortypes
+        elif r == 736:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53251,33 +53370,33 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 384:  # chosen
+        elif r == 383:  # chosen
             d['chosen'] = True
-        elif r == 385:  # mv
+        elif r == 384:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 386:  # mvdir
+        elif r == 385:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 387:  # ptstat
+        elif r == 386:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 388:  # ptval
+        elif r == 387:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 389:  # ptdir
+        elif r == 388:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
@@ -53297,7 +53416,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 390:  # without
+        elif r == 389:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -53310,9 +53429,9 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b392(x, inst, lim, made)
+            value = _b391(x, inst, lim, made)
             d['controller'] = value
-        elif r == 398:  # late
+        elif r == 397:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -53448,9 +53567,9 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 292:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 510:  # options
+        elif r == 509:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -53502,7 +53621,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         elif r == 296:  # extra
             x = c[0]
@@ -53542,11 +53661,11 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 298:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         elif r == 299:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53589,11 +53708,11 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 302:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         elif r == 303:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53632,7 +53751,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 305:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         elif r == 306:  # amount
             x = c[0]
@@ -53672,7 +53791,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 308:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         elif r == 309:  # amount
             x = c[0]
@@ -53748,7 +53867,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 313:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53787,18 +53906,18 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 315:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 528:  # count
+        elif r == 527:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 316:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53870,7 +53989,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53913,7 +54032,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 323:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53952,14 +54071,14 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 325:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 326:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54012,7 +54131,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54028,8 +54147,8 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
-    d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C333()
+    d: dict[str, Any] = {'source': None, 'power': '', 'controller': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -54038,7 +54157,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 331:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54047,9 +54166,11 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 333:  # target
+        elif r == 708:  # controller
+            d['controller'] = True
+        elif r == 528:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54062,7 +54183,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54078,7 +54199,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C339()
+    inst: Any = _C338()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54086,24 +54207,24 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 335:  # amount
+        if r == 334:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 336:  # counter
+        elif r == 335:  # counter
             x = c[0]
             value = _b136(x, inst, lim, made)
             d['counter'] = value
-        elif r == 337:  # source
+        elif r == 336:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 338:  # target
+        elif r == 337:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54116,7 +54237,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseTargetsEffect (class ChooseTargetsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54132,7 +54253,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C342()
     d: dict[str, Any] = {'first': None, 'filter': None, 'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54140,20 +54261,20 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 340:  # first
+        if r == 339:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 341:  # filter
+        elif r == 340:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 342:  # word
+        elif r == 341:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 274 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -54168,7 +54289,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54184,7 +54305,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C346()
+    inst: Any = _C345()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54201,7 +54322,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54214,7 +54335,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54230,7 +54351,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C347()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54238,7 +54359,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 347:  # type
+        if r == 346:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -54250,7 +54371,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54266,7 +54387,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
+    inst: Any = _C349()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54274,7 +54395,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 349:  # quality
+        if r == 348:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -54286,7 +54407,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54302,7 +54423,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C351()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54310,7 +54431,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # subtype
+        if r == 350:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -54322,7 +54443,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54338,7 +54459,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C358()
+    inst: Any = _C357()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54346,20 +54467,20 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 354:  # zone
+        if r == 353:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 355:  # trigger
+        elif r == 354:  # trigger
             x = c[0]
             if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 356:  # condition
+        elif r == 355:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54368,7 +54489,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 357:  # sentences
+        elif r == 356:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54384,7 +54505,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54400,7 +54521,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C360()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54412,7 +54533,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['special'] = True
         elif r == 552:  # fromhand
             d['fromhand'] = True
-        elif r == 359:  # param
+        elif r == 358:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -54434,7 +54555,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 360:  # sentences
+        elif r == 359:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54477,7 +54598,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54493,7 +54614,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C362()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54501,13 +54622,13 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # both
+        if r == 714:  # both
             d['both'] = True
         elif r == 560:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 362:  # amount
+        elif r == 361:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -54519,7 +54640,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54535,7 +54656,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C365()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54543,7 +54664,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # filter
+        if r == 364:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
@@ -54555,7 +54676,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54571,7 +54692,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C370()
+    inst: Any = _C369()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54579,7 +54700,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 369:  # tapped
+        if r == 368:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -54591,7 +54712,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54607,7 +54728,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C373()
+    inst: Any = _C372()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54615,7 +54736,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 372:  # cost
+        if r == 371:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -54627,7 +54748,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54643,7 +54764,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C374()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54651,7 +54772,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 374:  # countered
+        if r == 373:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -54663,7 +54784,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54679,7 +54800,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C379()
+    inst: Any = _C378()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54687,7 +54808,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 377:  # precondition
+        if r == 376:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -54738,7 +54859,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 378:  # condition
+        elif r == 377:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54755,7 +54876,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54771,7 +54892,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C392()
+    inst: Any = _C391()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54779,27 +54900,27 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 391:  # you
+        if r == 390:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 393:  # notyou
+        elif r == 392:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 394:  # own
+        elif r == 393:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 395:  # defending
+        elif r == 394:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 396:  # opponent
+        elif r == 395:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 397:  # opponents
+        elif r == 396:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -54811,7 +54932,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54827,7 +54948,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C400()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54835,11 +54956,11 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 400:  # amount
+        if r == 399:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 736:  # evenly
+        elif r == 737:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54849,7 +54970,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54865,8 +54986,8 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
-    d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, 'equallast': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C401()
+    d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'controllerof': '', 'target': None, 'also': None, 'equallast': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -54877,35 +54998,39 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 737:  # amount
+        elif r == 738:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 738:  # equal
+        elif r == 739:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 807:  # power
+        elif r == 809:  # power
             x = c[0]
-            value = _b751(x, inst, lim, made)
+            value = _b753(x, inst, lim, made)
             d['power'] = value
-        elif r == 808:  # amount
+        elif r == 810:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 739:  # you
+        elif r == 740:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 740:  # target
+        elif r == 741:  # controllerof
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['controllerof'] = value
+        elif r == 742:  # target
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54914,7 +55039,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54927,7 +55052,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54946,7 +55071,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54962,7 +55087,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C404()
+    inst: Any = _C403()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54970,9 +55095,9 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 403:  # target
+        if r == 402:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54985,7 +55110,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55001,7 +55126,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C406()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55009,13 +55134,13 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 405:  # player
+        if r == 404:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 406:  # amount
+        elif r == 405:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -55027,7 +55152,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55043,7 +55168,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C408()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55051,9 +55176,9 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # target
+        if r == 407:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55066,7 +55191,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55082,7 +55207,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C413()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55090,17 +55215,17 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 410:  # count
+        if r == 409:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 647:  # tapped
             d['tapped'] = True
-        elif r == 411:  # power
+        elif r == 410:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 412:  # toughness
+        elif r == 411:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -55136,7 +55261,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 413:  # tokname
+        elif r == 412:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
@@ -55152,7 +55277,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b742(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55162,7 +55287,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55178,7 +55303,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C414()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55186,9 +55311,9 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # anycolor
+        if r == 745:  # anycolor
             d['anycolor'] = True
-        elif r == 744:  # choices
+        elif r == 746:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55206,7 +55331,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 809:  # alts
+        elif r == 811:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -55218,7 +55343,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55234,7 +55359,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C417()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55242,27 +55367,27 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # player
+        if r == 415:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         elif r == 656:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 417:  # amount
+        elif r == 416:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 745:  # random
+        elif r == 747:  # random
             d['random'] = True
         elif r == 657:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b742(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55272,7 +55397,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55288,7 +55413,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C419()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55296,31 +55421,31 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # player
+        if r == 418:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         elif r == 658:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 746:  # per
+        elif r == 748:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b742(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['per'] = value
-        elif r == 749:  # per
+        elif r == 751:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b748(x, inst, lim, made)
+            value = _b750(x, inst, lim, made)
             d['per'] = value
         elif r == 659:  # equal
             x = c[0]
-            value = _b751(x, inst, lim, made)
+            value = _b753(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55330,7 +55455,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55346,7 +55471,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C422()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55354,14 +55479,14 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # target
+        if r == 420:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 422:  # duration
+        elif r == 421:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
@@ -55375,7 +55500,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55391,7 +55516,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C424()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55399,9 +55524,9 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # target
+        if r == 423:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55432,7 +55557,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55448,7 +55573,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C427()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55456,23 +55581,23 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # target
+        if r == 425:  # target
             x = c[0]
             value = _b665(x, inst, lim, made)
             d['target'] = value
-        elif r == 427:  # source
+        elif r == 426:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
             value = _b667(x, inst, lim, made)
             d['source'] = value
-        elif r == 761:  # hand
+        elif r == 763:  # hand
             d['hand'] = True
         elif r == 668:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 762:  # mine
+        elif r == 764:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55482,7 +55607,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55498,7 +55623,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C429()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55506,22 +55631,22 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # target
+        if r == 428:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 669:  # fromgy
             d['fromgy'] = True
-        elif r == 763:  # choice
+        elif r == 765:  # choice
             d['choice'] = True
-        elif r == 764:  # facedown
+        elif r == 766:  # facedown
             d['facedown'] = True
-        elif r == 765:  # mine
+        elif r == 767:  # mine
             d['mine'] = True
-        elif r == 766:  # owners
+        elif r == 768:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -55531,7 +55656,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55547,7 +55672,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C432()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55555,11 +55680,11 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # filter
+        if r == 430:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 432:  # hands
+        elif r == 431:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -55571,7 +55696,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55587,7 +55712,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C437()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55595,31 +55720,31 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # player
+        if r == 433:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         elif r == 670:  # upto
             d['upto'] = True
-        elif r == 435:  # count
+        elif r == 434:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 436:  # filter
+        elif r == 435:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 767:  # alts
+        elif r == 769:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b278(x, inst, lim, made))
         elif r == 671:  # reveal
             d['reveal'] = True
-        elif r == 768:  # thatcard
+        elif r == 770:  # thatcard
             d['thatcard'] = True
-        elif r == 769:  # thosecards
+        elif r == 771:  # thosecards
             d['thosecards'] = True
-        elif r == 437:  # destination
+        elif r == 436:  # destination
             x = c[0]
             if type(x) is Nt and x.rule == 674 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -55636,7 +55761,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55652,7 +55777,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C441()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55660,20 +55785,20 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # target
+        if r == 438:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 440:  # unless
+        elif r == 439:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
             value = _b681(x, inst, lim, made)
             d['unless'] = value
-        elif r == 441:  # per
+        elif r == 440:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -55687,7 +55812,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55703,7 +55828,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C443()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55711,9 +55836,9 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # player
+        if r == 442:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55723,7 +55848,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55739,7 +55864,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C447()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55747,19 +55872,19 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # amount
+        if r == 444:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 446:  # player
+        elif r == 445:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 447:  # owner
+        elif r == 446:  # owner
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -55769,7 +55894,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55785,7 +55910,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C450()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55793,11 +55918,11 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # filter
+        if r == 448:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 450:  # battlefield
+        elif r == 449:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -55809,7 +55934,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55825,7 +55950,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C454()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55833,17 +55958,17 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # amount
+        if r == 451:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 453:  # counter
+        elif r == 452:  # counter
             x = c[0]
             value = _b136(x, inst, lim, made)
             d['counter'] = value
-        elif r == 454:  # target
+        elif r == 453:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55856,7 +55981,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55872,7 +55997,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C457()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55880,14 +56005,14 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # target
+        if r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 457:  # source
+        elif r == 456:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
@@ -55909,7 +56034,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55925,7 +56050,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C459()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55933,9 +56058,9 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # target
+        if r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55948,7 +56073,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55964,7 +56089,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C465()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55972,36 +56097,36 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 460:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 462:  # source
+        elif r == 461:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
             value = _b667(x, inst, lim, made)
             d['source'] = value
-        elif r == 463:  # amount
+        elif r == 462:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 464:  # counter
+        elif r == 463:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b136(x, inst, lim, made)
             d['counter'] = value
-        elif r == 465:  # also
+        elif r == 464:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56014,7 +56139,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56030,7 +56155,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C467()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56038,9 +56163,9 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # player
+        if r == 466:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56050,7 +56175,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56066,7 +56191,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C469()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56074,9 +56199,9 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # target
+        if r == 468:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56089,7 +56214,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56105,7 +56230,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C473()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56113,17 +56238,17 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # player
+        if r == 470:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 472:  # amount
+        elif r == 471:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 473:  # filter
+        elif r == 472:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
@@ -56135,7 +56260,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56151,7 +56276,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C476()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56159,14 +56284,14 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 475:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 476:  # unless
+        elif r == 475:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
@@ -56180,7 +56305,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56196,7 +56321,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C478()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56204,9 +56329,9 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # target
+        if r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56219,7 +56344,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56235,7 +56360,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C480()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56243,9 +56368,9 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # target
+        if r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56258,7 +56383,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56274,7 +56399,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C482()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56282,9 +56407,9 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # target
+        if r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56297,7 +56422,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56313,7 +56438,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C486()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56321,17 +56446,17 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # amount
+        if r == 483:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 485:  # counter
+        elif r == 484:  # counter
             x = c[0]
             value = _b136(x, inst, lim, made)
             d['counter'] = value
-        elif r == 486:  # target
+        elif r == 485:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56344,7 +56469,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56360,7 +56485,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C488()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56370,7 +56495,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 685:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 770 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 772 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56379,7 +56504,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 488:  # effect
+        elif r == 487:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -56394,7 +56519,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56410,7 +56535,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C490()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56418,15 +56543,15 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # amount
+        if r == 489:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 771:  # you
+        elif r == 773:  # you
             d['you'] = True
         elif r == 687:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56439,7 +56564,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56455,7 +56580,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C492()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56463,9 +56588,9 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 491:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56486,7 +56611,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56502,7 +56627,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C494()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56510,9 +56635,9 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # target
+        if r == 493:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56527,7 +56652,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56543,7 +56668,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C495()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56557,7 +56682,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['thatnoun'] = value
         elif r == 692:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56572,7 +56697,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56588,7 +56713,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C498()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56596,14 +56721,14 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # target
+        if r == 496:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 498:  # phaseout
+        elif r == 497:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -56615,7 +56740,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56631,7 +56756,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C501()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56639,14 +56764,14 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # target
+        if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 501:  # nountap
+        elif r == 500:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -56658,7 +56783,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56674,7 +56799,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C504()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56682,7 +56807,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # lead
+        if r == 502:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
@@ -56690,7 +56815,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['lead'] = value
         elif r == 694:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56719,7 +56844,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 504:  # duration
+        elif r == 503:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
@@ -56747,7 +56872,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56763,7 +56888,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C506()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56773,11 +56898,11 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 699:  # controller
             d['controller'] = True
-        elif r == 508:  # owner
+        elif r == 507:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 509:  # who
+        elif r == 508:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56789,7 +56914,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56805,7 +56930,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C513()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56813,7 +56938,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # filter
+        if r == 512:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
@@ -56825,7 +56950,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56841,7 +56966,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C515()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56849,7 +56974,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # any
+        if r == 514:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -56861,7 +56986,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56877,7 +57002,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C518()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56887,11 +57012,11 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 704:  # each
             d['each'] = True
-        elif r == 517:  # count
+        elif r == 516:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 518:  # filter
+        elif r == 517:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
@@ -56903,7 +57028,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56919,7 +57044,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C520()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56927,7 +57052,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # them
+        if r == 519:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -56939,7 +57064,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56955,7 +57080,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C522()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56963,7 +57088,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # who
+        if r == 521:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56975,7 +57100,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56991,7 +57116,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C524()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56999,7 +57124,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # that
+        if r == 523:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -57011,7 +57136,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57027,7 +57152,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C526()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57035,9 +57160,9 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # equipped
+        if r == 777:  # equipped
             d['equipped'] = True
-        elif r == 526:  # enchanted
+        elif r == 525:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -57201,9 +57326,9 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 709:  # creature
+        elif r == 710:  # creature
             d['creature'] = True
-        elif r == 710:  # events
+        elif r == 711:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57212,7 +57337,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 778 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 780 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57297,13 +57422,13 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 805:  # thisor
+        elif r == 807:  # thisor
             d['thisor'] = True
         elif r == 548:  # subject
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['subject'] = value
-        elif r == 711:  # events
+        elif r == 712:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57312,12 +57437,12 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 778 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 780 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 712:  # undercontrol
+        elif r == 713:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57391,7 +57516,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # additional
+        if r == 715:  # additional
             d['additional'] = True
         elif r == 566:  # power
             x = c[0]
@@ -57401,19 +57526,19 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 715:  # per
+        elif r == 716:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b136(x, inst, lim, made)
             d['per'] = value
-        elif r == 716:  # perfilter
+        elif r == 717:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b278(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 806:  # onbf
+        elif r == 808:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57591,7 +57716,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # filters
+        if r == 718:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57635,7 +57760,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # filters
+        if r == 719:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57681,7 +57806,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 580:  # quality
             x = c[0]
-            value = _b720(x, inst, lim, made)
+            value = _b721(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57715,7 +57840,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # opponents
+        if r == 723:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57939,7 +58064,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # keywords
+        if r == 724:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57985,7 +58110,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # keywords
+        if r == 725:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58145,7 +58270,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # its
+        if r == 726:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -58259,7 +58384,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 609:  # quality
             x = c[0]
-            value = _b720(x, inst, lim, made)
+            value = _b721(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58295,7 +58420,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 611:  # quality
             x = c[0]
-            value = _b720(x, inst, lim, made)
+            value = _b721(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58331,7 +58456,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 613:  # quality
             x = c[0]
-            value = _b720(x, inst, lim, made)
+            value = _b721(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58365,7 +58490,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # thisturn
+        if r == 727:  # thisturn
             d['thisturn'] = True
         elif r == 615:  # keyword
             x = c[0]
@@ -58589,23 +58714,23 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # eot
+        if r == 756:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 755:  # next_upkeep
+        elif r == 757:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 756:  # losecontrol
+        elif r == 758:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 757:  # thisturn
+        elif r == 759:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 758:  # thiscombat
+        elif r == 760:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58641,13 +58766,13 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # another
+        if r == 761:  # another
             d['another'] = True
         elif r == 664:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 760:  # ingy
+        elif r == 762:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58755,7 +58880,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 675:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58791,7 +58916,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 677:  # player
             x = c[0]
-            value = _b507(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58870,7 +58995,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 700:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58911,7 +59036,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 772:  # walker
+        elif r == 774:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58953,25 +59078,25 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 773:  # attached
+        elif r == 775:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 774:  # samename
+        elif r == 776:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 810:  # ingy
+        elif r == 812:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58981,7 +59106,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58997,7 +59122,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C720()
+    inst: Any = _C721()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59005,11 +59130,11 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # word
+        if r == 720:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 721:  # param
+        elif r == 722:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59024,7 +59149,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59040,7 +59165,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C744()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59048,7 +59173,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # word
+        if r == 743:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 274 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59063,7 +59188,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59079,7 +59204,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C750()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59087,13 +59212,13 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # filter
+        if r == 749:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 815:  # gy
+        elif r == 817:  # gy
             d['gy'] = True
-        elif r == 816:  # bf
+        elif r == 818:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59103,7 +59228,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59119,7 +59244,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C751()
+    inst: Any = _C753()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59127,21 +59252,21 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # power
+        if r == 752:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 752:  # power
+        elif r == 754:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 753:  # target
+        elif r == 755:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59154,7 +59279,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59170,7 +59295,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C779()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59178,7 +59303,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # enters
+        if r == 778:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59190,7 +59315,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59206,7 +59331,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C782()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59214,7 +59339,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # leaves
+        if r == 781:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59226,7 +59351,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59242,7 +59367,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C784()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59250,7 +59375,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # dies
+        if r == 783:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59262,7 +59387,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59278,7 +59403,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C786()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59286,7 +59411,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # alone
+        if r == 785:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59298,7 +59423,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59314,7 +59439,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C788()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59322,7 +59447,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # attacks
+        if r == 787:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59334,7 +59459,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59350,7 +59475,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C790()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59358,11 +59483,11 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # blocks
+        if r == 789:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 811:  # acreature
+        elif r == 813:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59372,7 +59497,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59388,7 +59513,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C793()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59396,11 +59521,11 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # blocked
+        if r == 791:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 790:  # filter
+        elif r == 792:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -59414,7 +59539,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59430,7 +59555,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C795()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59438,7 +59563,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # direction
+        if r == 794:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -59450,7 +59575,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59466,7 +59591,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C797()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59474,7 +59599,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # up
+        if r == 796:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -59486,7 +59611,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59502,7 +59627,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C799()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59510,7 +59635,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # way
+        if r == 798:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -59522,7 +59647,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59538,7 +59663,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C801()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59546,11 +59671,11 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # targeted
+        if r == 800:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 812:  # opponents
+        elif r == 814:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59560,7 +59685,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59576,7 +59701,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C804()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59584,13 +59709,13 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # combat
+        if r == 815:  # combat
             d['combat'] = True
-        elif r == 800:  # deals
+        elif r == 802:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 801:  # recipient
+        elif r == 803:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59604,7 +59729,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59620,7 +59745,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C806()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59628,9 +59753,9 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # combat
+        if r == 816:  # combat
             d['combat'] = True
-        elif r == 803:  # dealt
+        elif r == 805:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59977,202 +60102,202 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b330,  # 330 LookAtTopEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 331 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 336 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 337 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 338 __asgn_plain
-    _b339,  # 339 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 341 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 ChooseTargetsEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 344 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 345 __asgn_optional
-    _b346,  # 346 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 347 __asgn_plain
-    _b348,  # 348 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 353 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 356 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 357 __asgn_plain
-    _b358,  # 358 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 359 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 364 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 367 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 369 __asgn_plain
-    _b370,  # 370 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 371 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 372 __asgn_plain
-    _b373,  # 373 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 376 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 377 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 378 __asgn_plain
-    _b379,  # 379 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 380 __asgn_optional
+    _b333,  # 333 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 337 __asgn_plain
+    _b338,  # 338 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 ChooseTargetsEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 343 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 344 __asgn_optional
+    _b345,  # 345 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 348 __asgn_plain
+    _b349,  # 349 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 350 __asgn_plain
+    _b351,  # 351 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 354 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 358 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 359 __asgn_plain
+    _b360,  # 360 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 361 __asgn_plain
+    _b362,  # 362 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 363 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 366 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 367 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 368 __asgn_plain
+    _b369,  # 369 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 370 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 373 __asgn_plain
+    _b374,  # 374 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 375 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 377 __asgn_plain
+    _b378,  # 378 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 379 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 380 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 381 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 382 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 383 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 384 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 391 __asgn_plain
-    _b392,  # 392 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 396 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 398 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 DividedDamageEffect
-    _b402,  # 402 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 403 __asgn_plain
-    _b404,  # 404 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 TokenEffect
-    _b415,  # 415 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 CopySpellEffect
-    _b496,  # 496 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 ContinuousEffect
-    _match_node,  # 506 ActionWord
-    _b507,  # 507 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 510 __asgn_oneormore
-    _match_node,  # 511 BackWord
-    _node,  # 512 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 517 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 526 __asgn_plain
-    _b527,  # 527 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 382 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 383 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 385 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 388 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 397 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 399 __asgn_plain
+    _b400,  # 400 DividedDamageEffect
+    _b401,  # 401 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 402 __asgn_plain
+    _b403,  # 403 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 405 __asgn_plain
+    _b406,  # 406 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 412 __asgn_plain
+    _b413,  # 413 TokenEffect
+    _b414,  # 414 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 425 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
+    _b480,  # 480 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 CopySpellEffect
+    _b495,  # 495 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 ContinuousEffect
+    _match_node,  # 505 ActionWord
+    _b506,  # 506 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 509 __asgn_oneormore
+    _match_node,  # 510 BackWord
+    _node,  # 511 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 516 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 528 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 529 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 530 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 531 __asgn_plain
@@ -60352,117 +60477,119 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 705 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 706 __asgn_plain
     _b707,  # 707 EachObjects
-    _node,  # 708 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 710 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 708 __asgn_optional
+    _node,  # 709 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 710 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 712 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 717 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 712 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 717 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 719 __asgn_plain
-    _b720,  # 720 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 723 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 750 __asgn_plain
-    _b751,  # 751 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 727 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 737 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 743 __asgn_plain
+    _b744,  # 744 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 749 __asgn_plain
+    _b750,  # 750 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 751 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 767 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 769 __asgn_optional
-    _match_node,  # 770 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 EntersEvent
-    _node,  # 778 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 809 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 814 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 816 __asgn_optional
+    _b753,  # 753 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 769 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 771 __asgn_optional
+    _match_node,  # 772 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 EntersEvent
+    _node,  # 780 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 811 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 817 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 818 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 141, 175, 211, 215, 229, 512, 533, 565, 569, 674, 708, 778])
+_ABSTRACT = frozenset([5, 24, 47, 82, 141, 175, 211, 215, 229, 511, 533, 565, 569, 674, 709, 780])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60798,201 +60925,201 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b330,  # 330 LookAtTopEffect
     None,  # 331 __asgn_plain
     None,  # 332 __asgn_plain
-    None,  # 333 __asgn_plain
-    _b334,  # 334 ObjectDamageEffect
+    _b333,  # 333 ObjectDamageEffect
+    None,  # 334 __asgn_plain
     None,  # 335 __asgn_plain
     None,  # 336 __asgn_plain
     None,  # 337 __asgn_plain
-    None,  # 338 __asgn_plain
-    _b339,  # 339 MoveCountersEffect
+    _b338,  # 338 MoveCountersEffect
+    None,  # 339 __asgn_plain
     None,  # 340 __asgn_plain
     None,  # 341 __asgn_plain
-    None,  # 342 __asgn_plain
-    _b343,  # 343 ChooseTargetsEffect
+    _b342,  # 342 ChooseTargetsEffect
+    None,  # 343 __asgn_optional
     None,  # 344 __asgn_optional
-    None,  # 345 __asgn_optional
-    _b346,  # 346 KeywordCost
-    None,  # 347 __asgn_plain
-    _b348,  # 348 TypeArg
-    None,  # 349 __asgn_plain
-    _b350,  # 350 QualityArg
-    None,  # 351 __asgn_plain
-    _b352,  # 352 OntoArg
+    _b345,  # 345 KeywordCost
+    None,  # 346 __asgn_plain
+    _b347,  # 347 TypeArg
+    None,  # 348 __asgn_plain
+    _b349,  # 349 QualityArg
+    None,  # 350 __asgn_plain
+    _b351,  # 351 OntoArg
+    None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
     None,  # 354 __asgn_plain
     None,  # 355 __asgn_plain
     None,  # 356 __asgn_plain
-    None,  # 357 __asgn_plain
-    _b358,  # 358 TriggeredStmt
+    _b357,  # 357 TriggeredStmt
+    None,  # 358 __asgn_plain
     None,  # 359 __asgn_plain
-    None,  # 360 __asgn_plain
-    _b361,  # 361 ActivatedStmt
-    None,  # 362 __asgn_plain
-    _b363,  # 363 PTDefiningStmt
-    None,  # 364 __asgn_oneormore
-    None,  # 365 __asgn_plain
-    _b366,  # 366 SpellKind
-    None,  # 367 __asgn_oneormore
+    _b360,  # 360 ActivatedStmt
+    None,  # 361 __asgn_plain
+    _b362,  # 362 PTDefiningStmt
+    None,  # 363 __asgn_oneormore
+    None,  # 364 __asgn_plain
+    _b365,  # 365 SpellKind
+    None,  # 366 __asgn_oneormore
+    None,  # 367 __asgn_plain
     None,  # 368 __asgn_plain
-    None,  # 369 __asgn_plain
-    _b370,  # 370 EntersTappedStmt
-    None,  # 371 __asgn_oneormore
-    None,  # 372 __asgn_plain
-    _b373,  # 373 CostPerTargetStmt
-    None,  # 374 __asgn_plain
-    _b375,  # 375 UncounterableStmt
-    None,  # 376 __asgn_oneormore
+    _b369,  # 369 EntersTappedStmt
+    None,  # 370 __asgn_oneormore
+    None,  # 371 __asgn_plain
+    _b372,  # 372 CostPerTargetStmt
+    None,  # 373 __asgn_plain
+    _b374,  # 374 UncounterableStmt
+    None,  # 375 __asgn_oneormore
+    None,  # 376 __asgn_plain
     None,  # 377 __asgn_plain
-    None,  # 378 __asgn_plain
-    _b379,  # 379 StaticStmt
-    None,  # 380 __asgn_optional
+    _b378,  # 378 StaticStmt
+    None,  # 379 __asgn_optional
+    None,  # 380 __asgn_oneormore
     None,  # 381 __asgn_oneormore
     None,  # 382 __asgn_oneormore
-    None,  # 383 __asgn_oneormore
-    None,  # 384 __asgn_optional
+    None,  # 383 __asgn_optional
+    None,  # 384 __asgn_plain
     None,  # 385 __asgn_plain
     None,  # 386 __asgn_plain
     None,  # 387 __asgn_plain
     None,  # 388 __asgn_plain
     None,  # 389 __asgn_plain
     None,  # 390 __asgn_plain
-    None,  # 391 __asgn_plain
-    _b392,  # 392 ControlClause
+    _b391,  # 391 ControlClause
+    None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
     None,  # 394 __asgn_plain
     None,  # 395 __asgn_plain
     None,  # 396 __asgn_plain
-    None,  # 397 __asgn_plain
-    None,  # 398 __asgn_oneormore
+    None,  # 397 __asgn_oneormore
+    None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
-    None,  # 400 __asgn_plain
-    _b401,  # 401 DividedDamageEffect
-    _b402,  # 402 DamageEffect
-    None,  # 403 __asgn_plain
-    _b404,  # 404 DestroyEffect
+    _b400,  # 400 DividedDamageEffect
+    _b401,  # 401 DamageEffect
+    None,  # 402 __asgn_plain
+    _b403,  # 403 DestroyEffect
+    None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
-    None,  # 406 __asgn_plain
-    _b407,  # 407 DrawEffect
-    None,  # 408 __asgn_plain
-    _b409,  # 409 TokenCopyEffect
+    _b406,  # 406 DrawEffect
+    None,  # 407 __asgn_plain
+    _b408,  # 408 TokenCopyEffect
+    None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
-    None,  # 413 __asgn_plain
-    _b414,  # 414 TokenEffect
-    _b415,  # 415 AddManaEffect
+    _b413,  # 413 TokenEffect
+    _b414,  # 414 AddManaEffect
+    None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
-    None,  # 417 __asgn_plain
-    _b418,  # 418 DiscardEffect
-    None,  # 419 __asgn_plain
-    _b420,  # 420 GainLifeEffect
+    _b417,  # 417 DiscardEffect
+    None,  # 418 __asgn_plain
+    _b419,  # 419 GainLifeEffect
+    None,  # 420 __asgn_plain
     None,  # 421 __asgn_plain
-    None,  # 422 __asgn_plain
-    _b423,  # 423 GainControlEffect
-    None,  # 424 __asgn_plain
-    _b425,  # 425 ReturnToHandEffect
+    _b422,  # 422 GainControlEffect
+    None,  # 423 __asgn_plain
+    _b424,  # 424 ReturnToHandEffect
+    None,  # 425 __asgn_plain
     None,  # 426 __asgn_plain
-    None,  # 427 __asgn_plain
-    _b428,  # 428 ReturnFromGraveyardEffect
-    None,  # 429 __asgn_plain
-    _b430,  # 430 ReturnToBattlefieldEffect
+    _b427,  # 427 ReturnFromGraveyardEffect
+    None,  # 428 __asgn_plain
+    _b429,  # 429 ReturnToBattlefieldEffect
+    None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
-    _b433,  # 433 ReturnAllFromGraveyardsEffect
+    _b432,  # 432 ReturnAllFromGraveyardsEffect
+    None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
     None,  # 436 __asgn_plain
-    None,  # 437 __asgn_plain
-    _b438,  # 438 SearchEffect
+    _b437,  # 437 SearchEffect
+    None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    None,  # 441 __asgn_plain
-    _b442,  # 442 CounterSpellEffect
-    None,  # 443 __asgn_plain
-    _b444,  # 444 ShuffleEffect
+    _b441,  # 441 CounterSpellEffect
+    None,  # 442 __asgn_plain
+    _b443,  # 443 ShuffleEffect
+    None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
     None,  # 446 __asgn_plain
-    None,  # 447 __asgn_plain
-    _b448,  # 448 MillEffect
+    _b447,  # 447 MillEffect
+    None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    None,  # 450 __asgn_plain
-    _b451,  # 451 PutFromHandEffect
+    _b450,  # 450 PutFromHandEffect
+    None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
-    None,  # 454 __asgn_plain
-    _b455,  # 455 PutCountersEffect
+    _b454,  # 454 PutCountersEffect
+    None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    None,  # 457 __asgn_plain
-    _b458,  # 458 PutOnLibraryEffect
-    None,  # 459 __asgn_plain
-    _b460,  # 460 PutIntoZoneEffect
+    _b457,  # 457 PutOnLibraryEffect
+    None,  # 458 __asgn_plain
+    _b459,  # 459 PutIntoZoneEffect
+    None,  # 460 __asgn_plain
     None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
-    None,  # 465 __asgn_plain
-    _b466,  # 466 ExileEffect
-    None,  # 467 __asgn_plain
-    _b468,  # 468 ExileTopEffect
-    None,  # 469 __asgn_plain
-    _b470,  # 470 RegenerateEffect
+    _b465,  # 465 ExileEffect
+    None,  # 466 __asgn_plain
+    _b467,  # 467 ExileTopEffect
+    None,  # 468 __asgn_plain
+    _b469,  # 469 RegenerateEffect
+    None,  # 470 __asgn_plain
     None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    None,  # 473 __asgn_plain
-    _b474,  # 474 PlayerSacrificesEffect
+    _b473,  # 473 PlayerSacrificesEffect
+    None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
-    None,  # 476 __asgn_plain
-    _b477,  # 477 SacrificeEffect
-    None,  # 478 __asgn_plain
-    _b479,  # 479 UntapEffect
-    None,  # 480 __asgn_plain
-    _b481,  # 481 TapOrUntapEffect
-    None,  # 482 __asgn_plain
-    _b483,  # 483 TapEffect
+    _b476,  # 476 SacrificeEffect
+    None,  # 477 __asgn_plain
+    _b478,  # 478 UntapEffect
+    None,  # 479 __asgn_plain
+    _b480,  # 480 TapOrUntapEffect
+    None,  # 481 __asgn_plain
+    _b482,  # 482 TapEffect
+    None,  # 483 __asgn_plain
     None,  # 484 __asgn_plain
     None,  # 485 __asgn_plain
-    None,  # 486 __asgn_plain
-    _b487,  # 487 RemoveCountersEffect
-    None,  # 488 __asgn_plain
-    _b489,  # 489 DelayedEffect
-    None,  # 490 __asgn_plain
-    _b491,  # 491 PreventEffect
-    None,  # 492 __asgn_plain
-    _b493,  # 493 CastThisEffect
-    None,  # 494 __asgn_plain
-    _b495,  # 495 CopySpellEffect
-    _b496,  # 496 NoRegenEffect
+    _b486,  # 486 RemoveCountersEffect
+    None,  # 487 __asgn_plain
+    _b488,  # 488 DelayedEffect
+    None,  # 489 __asgn_plain
+    _b490,  # 490 PreventEffect
+    None,  # 491 __asgn_plain
+    _b492,  # 492 CastThisEffect
+    None,  # 493 __asgn_plain
+    _b494,  # 494 CopySpellEffect
+    _b495,  # 495 NoRegenEffect
+    None,  # 496 __asgn_plain
     None,  # 497 __asgn_plain
-    None,  # 498 __asgn_plain
-    _b499,  # 499 PhaseOutEffect
+    _b498,  # 498 PhaseOutEffect
+    None,  # 499 __asgn_plain
     None,  # 500 __asgn_plain
-    None,  # 501 __asgn_plain
-    _b502,  # 502 NoUntapEffect
+    _b501,  # 501 NoUntapEffect
+    None,  # 502 __asgn_plain
     None,  # 503 __asgn_plain
-    None,  # 504 __asgn_plain
-    _b505,  # 505 ContinuousEffect
-    None,  # 506 ActionWord
-    _b507,  # 507 PlayerRef
+    _b504,  # 504 ContinuousEffect
+    None,  # 505 ActionWord
+    _b506,  # 506 PlayerRef
+    None,  # 507 __asgn_plain
     None,  # 508 __asgn_plain
-    None,  # 509 __asgn_plain
-    None,  # 510 __asgn_oneormore
-    None,  # 511 BackWord
-    None,  # 512 TargetRef
-    None,  # 513 __asgn_plain
-    _b514,  # 514 AnyNumberTargets
-    None,  # 515 __asgn_plain
-    _b516,  # 516 AnyTarget
+    None,  # 509 __asgn_oneormore
+    None,  # 510 BackWord
+    None,  # 511 TargetRef
+    None,  # 512 __asgn_plain
+    _b513,  # 513 AnyNumberTargets
+    None,  # 514 __asgn_plain
+    _b515,  # 515 AnyTarget
+    None,  # 516 __asgn_plain
     None,  # 517 __asgn_plain
-    None,  # 518 __asgn_plain
-    _b519,  # 519 UpToTargets
-    None,  # 520 __asgn_plain
-    _b521,  # 521 EachOfThem
-    None,  # 522 __asgn_plain
-    _b523,  # 523 EachPlayers
-    None,  # 524 __asgn_plain
-    _b525,  # 525 ThatRef
-    None,  # 526 __asgn_plain
-    _b527,  # 527 EnchantedRef
+    _b518,  # 518 UpToTargets
+    None,  # 519 __asgn_plain
+    _b520,  # 520 EachOfThem
+    None,  # 521 __asgn_plain
+    _b522,  # 522 EachPlayers
+    None,  # 523 __asgn_plain
+    _b524,  # 524 ThatRef
+    None,  # 525 __asgn_plain
+    _b526,  # 526 EnchantedRef
+    None,  # 527 __asgn_plain
     None,  # 528 __asgn_plain
     None,  # 529 __asgn_oneormore
     None,  # 530 __asgn_plain
@@ -61173,26 +61300,26 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
     _b707,  # 707 EachObjects
-    None,  # 708 KeywordCostPart
-    None,  # 709 __asgn_optional
-    None,  # 710 __asgn_oneormore
+    None,  # 708 __asgn_optional
+    None,  # 709 KeywordCostPart
+    None,  # 710 __asgn_optional
     None,  # 711 __asgn_oneormore
-    None,  # 712 __asgn_optional
+    None,  # 712 __asgn_oneormore
     None,  # 713 __asgn_optional
     None,  # 714 __asgn_optional
-    None,  # 715 __asgn_plain
+    None,  # 715 __asgn_optional
     None,  # 716 __asgn_plain
-    None,  # 717 __asgn_oneormore
+    None,  # 717 __asgn_plain
     None,  # 718 __asgn_oneormore
-    None,  # 719 __asgn_plain
-    _b720,  # 720 QualityRef
-    None,  # 721 __asgn_plain
-    None,  # 722 __asgn_optional
-    None,  # 723 __asgn_oneormore
+    None,  # 719 __asgn_oneormore
+    None,  # 720 __asgn_plain
+    _b721,  # 721 QualityRef
+    None,  # 722 __asgn_plain
+    None,  # 723 __asgn_optional
     None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_plain
-    None,  # 726 __asgn_optional
-    None,  # 727 __asgn_oneormore
+    None,  # 725 __asgn_oneormore
+    None,  # 726 __asgn_plain
+    None,  # 727 __asgn_optional
     None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_oneormore
     None,  # 730 __asgn_oneormore
@@ -61201,85 +61328,87 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 733 __asgn_oneormore
     None,  # 734 __asgn_oneormore
     None,  # 735 __asgn_oneormore
-    None,  # 736 __asgn_optional
-    None,  # 737 __asgn_plain
+    None,  # 736 __asgn_oneormore
+    None,  # 737 __asgn_optional
     None,  # 738 __asgn_plain
     None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
     None,  # 741 __asgn_plain
-    _b742,  # 742 PerTime
-    None,  # 743 __asgn_optional
-    None,  # 744 __asgn_oneormore
+    None,  # 742 __asgn_plain
+    None,  # 743 __asgn_plain
+    _b744,  # 744 PerTime
     None,  # 745 __asgn_optional
-    None,  # 746 __asgn_plain
-    None,  # 747 __asgn_plain
-    _b748,  # 748 PerObject
+    None,  # 746 __asgn_oneormore
+    None,  # 747 __asgn_optional
+    None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
-    None,  # 750 __asgn_plain
-    _b751,  # 751 PowerOf
+    _b750,  # 750 PerObject
+    None,  # 751 __asgn_plain
     None,  # 752 __asgn_plain
-    None,  # 753 __asgn_plain
+    _b753,  # 753 PowerOf
     None,  # 754 __asgn_plain
     None,  # 755 __asgn_plain
     None,  # 756 __asgn_plain
     None,  # 757 __asgn_plain
     None,  # 758 __asgn_plain
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_optional
+    None,  # 759 __asgn_plain
+    None,  # 760 __asgn_plain
     None,  # 761 __asgn_optional
     None,  # 762 __asgn_optional
     None,  # 763 __asgn_optional
     None,  # 764 __asgn_optional
     None,  # 765 __asgn_optional
     None,  # 766 __asgn_optional
-    None,  # 767 __asgn_oneormore
+    None,  # 767 __asgn_optional
     None,  # 768 __asgn_optional
-    None,  # 769 __asgn_optional
-    None,  # 770 DelayedStep
+    None,  # 769 __asgn_oneormore
+    None,  # 770 __asgn_optional
     None,  # 771 __asgn_optional
-    None,  # 772 __asgn_optional
-    None,  # 773 __asgn_plain
-    None,  # 774 __asgn_plain
-    None,  # 775 __asgn_optional
+    None,  # 772 DelayedStep
+    None,  # 773 __asgn_optional
+    None,  # 774 __asgn_optional
+    None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
-    _b777,  # 777 EntersEvent
-    None,  # 778 ThisEvent
-    None,  # 779 __asgn_plain
-    _b780,  # 780 LeavesEvent
+    None,  # 777 __asgn_optional
+    None,  # 778 __asgn_plain
+    _b779,  # 779 EntersEvent
+    None,  # 780 ThisEvent
     None,  # 781 __asgn_plain
-    _b782,  # 782 DiesEvent
+    _b782,  # 782 LeavesEvent
     None,  # 783 __asgn_plain
-    _b784,  # 784 AttacksAloneEvent
+    _b784,  # 784 DiesEvent
     None,  # 785 __asgn_plain
-    _b786,  # 786 AttacksEvent
+    _b786,  # 786 AttacksAloneEvent
     None,  # 787 __asgn_plain
-    _b788,  # 788 BlocksEvent
+    _b788,  # 788 AttacksEvent
     None,  # 789 __asgn_plain
-    None,  # 790 __asgn_plain
-    _b791,  # 791 BlockedEvent
+    _b790,  # 790 BlocksEvent
+    None,  # 791 __asgn_plain
     None,  # 792 __asgn_plain
-    _b793,  # 793 PhasesEvent
+    _b793,  # 793 BlockedEvent
     None,  # 794 __asgn_plain
-    _b795,  # 795 TurnedUpEvent
+    _b795,  # 795 PhasesEvent
     None,  # 796 __asgn_plain
-    _b797,  # 797 ExiledThisWayEvent
+    _b797,  # 797 TurnedUpEvent
     None,  # 798 __asgn_plain
-    _b799,  # 799 TargetedEvent
+    _b799,  # 799 ExiledThisWayEvent
     None,  # 800 __asgn_plain
-    None,  # 801 __asgn_plain
-    _b802,  # 802 DealsDamageEvent
+    _b801,  # 801 TargetedEvent
+    None,  # 802 __asgn_plain
     None,  # 803 __asgn_plain
-    _b804,  # 804 DealtDamageEvent
-    None,  # 805 __asgn_optional
-    None,  # 806 __asgn_optional
-    None,  # 807 __asgn_plain
-    None,  # 808 __asgn_plain
-    None,  # 809 __asgn_oneormore
-    None,  # 810 __asgn_optional
-    None,  # 811 __asgn_optional
+    _b804,  # 804 DealsDamageEvent
+    None,  # 805 __asgn_plain
+    _b806,  # 806 DealtDamageEvent
+    None,  # 807 __asgn_optional
+    None,  # 808 __asgn_optional
+    None,  # 809 __asgn_plain
+    None,  # 810 __asgn_plain
+    None,  # 811 __asgn_oneormore
     None,  # 812 __asgn_optional
     None,  # 813 __asgn_optional
     None,  # 814 __asgn_optional
     None,  # 815 __asgn_optional
     None,  # 816 __asgn_optional
+    None,  # 817 __asgn_optional
+    None,  # 818 __asgn_optional
 ]

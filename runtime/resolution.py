@@ -104,6 +104,9 @@ class Resolution:
             return [f"player:{p}" for p in self.players(ref)]
         if isinstance(ref, You):
             return [f"player:{self.controller}"]  # "deals 1 damage to you" (the ability's controller)
+        if isinstance(ref, ControllerOf):
+            # "deals X damage to that creature's controller" (608.2h: as it last existed)
+            return [f"player:{p}" for p in self.players(ref)]
         if isinstance(ref, EnchantedObject):
             src = self.game.state.objects.get(self.source_oid)
             host = src.attached_to if src is not None else None

@@ -121,7 +121,8 @@ class OwnerOf:
 
 PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf, EventPlayer, OwnerOf]
 # What an instruction acts on; "you" is a player it may damage ("deals 1 damage to you").
-ObjectRef = Union[Slot, SlotsFrom, Slots, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject, You]
+ObjectRef = Union[Slot, SlotsFrom, Slots, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject, You,
+                  ControllerOf]
 
 
 # ------------------------------------------------------------------ amounts

@@ -182,6 +182,7 @@ class Draw(Effect):
 
     player: Ref
     amount: Amount
+    you_written: bool = False  # printed "you draw X cards"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         who = self.player.player_text(ph)
@@ -189,6 +190,8 @@ class Draw(Effect):
         obj = "a card" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} cards"
         if not isinstance(self.amount, Fixed):
             obj = f"{self.amount.text()} cards"  # "draw that many cards", "draw X cards"
+        if self.you_written:
+            return f"you draw {obj}"
         return f"{who} draws {obj}" if not isinstance(self.player, YouRef) else f"draw {obj}"
 
     def python(self, actions: Actions) -> str:
