@@ -472,6 +472,7 @@ class CardLowering:
         self.self_it = False  # lowering a trigger on the object's own event ("it" may be the object)
         self.named_this = False  # the instruction before named this object ("it" then refers back to it)
         self.last_each: rf.EachObject | None = None  # the group the last group instruction affected ("they")
+        self.last_copy: ef.CreateTokenCopy | None = None  # the last token-copy instruction ("those tokens")
         self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability
@@ -1138,7 +1139,14 @@ class CardLowering:
         return ef.CopySpell(self.target(e.target, cond), bool(e.newtargets))
 
     def effect_TokenCopyEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.CreateTokenCopy(self.target(e.target, cond))
+        if e.those:
+            # "create five of those tokens": copies of what the last copy instruction copied.
+            if self.last_copy is None:
+                self.ck.error(e, "'those tokens' refers to a 'create a token that's a copy of ...' before it")
+                return ef.CreateTokenCopy(rf.ThisRef(words="this"))
+            return replace(self.last_copy, amount=self.amount(e.count), those=True)
+        self.last_copy = ef.CreateTokenCopy(self.target(e.target, cond))
+        return self.last_copy
 
     def effect_PlayerTopCardActionEffect(self, e: Any, cond: Condition | None) -> Effect:
         # "manifests": the action word with the third person's -s.
@@ -1200,9 +1208,9 @@ class CardLowering:
         subtypes = tuple(self.ck.subtype(e, s) for s in e.subtypes)
         types = tuple(t[:-1] if t.endswith("s") else t for t in e.types)
         name = " ".join((*subtypes, "Token"))  # 111.4: unnamed, it is named after its subtypes plus "Token"
-        has_name = bool(e.tokname)
-        if e.tokname:
-            name = unescape(e.tokname)
+        has_name = bool(e.tokname or e.leadname)
+        if e.tokname or e.leadname:
+            name = unescape(e.tokname or e.leadname)
             if not name.strip():
                 self.ck.error(e, "a token's name can't be empty")
         count = self.amount(e.count, e.pertime)
@@ -1211,7 +1219,8 @@ class CardLowering:
             count = am.CountersOnThis(kind, words=f"for each {kind} counter on it")
         return ef.CreateTokens(count, name, int(e.power), int(e.toughness),
                                tuple(COLOR_LETTER.get(c, c) for c in e.colors if c != "colorless"),
-                               types, subtypes, tuple(e.keywords), named=has_name, tapped=bool(e.tapped))
+                               types, subtypes, tuple(e.keywords), named=has_name, tapped=bool(e.tapped),
+                               supertypes=tuple(e.supertypes), name_first=bool(e.leadname))
 
     def effect_AddManaEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.anycolor:
@@ -1627,6 +1636,7 @@ class CardLowering:
         self.named_this = False
         self.last_group = None
         self.last_each = None
+        self.last_copy = None
         self.chose = False
         self.moved_slot = -1
         for s in sentences:

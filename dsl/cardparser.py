@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'e366098aa5b8c938c22437be68a0449bdb222798aa1b7be1df6637e223cd7200'
+GRAMMAR = '32270643f5b47c3122c19fb230159f0e347f611762cb07e99effc225973ada0f'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -429,8 +429,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('DrawEffect', 'common', 'DrawEffect', ''),
-    ('__asgn_plain', 'plain', '', 'target'),
     ('TokenCopyEffect', 'common', 'TokenCopyEffect', ''),
+    ('__asgn_plain', 'plain', '', 'leadname'),
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'power'),
     ('__asgn_plain', 'plain', '', 'toughness'),
@@ -669,7 +669,11 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'equallast'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('__asgn_plain', 'plain', '', 'count'),
+    ('__asgn_plain', 'plain', '', 'those'),
     ('__asgn_optional', 'optional', '', 'tapped'),
+    ('__asgn_zeroormore', 'zeroormore', '', 'supertypes'),
     ('__asgn_zeroormore', 'zeroormore', '', 'colors'),
     ('__asgn_zeroormore', 'zeroormore', '', 'subtypes'),
     ('__asgn_oneormore', 'oneormore', '', 'types'),
@@ -24785,97 +24789,17 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'a', '')
-        q += 1
-        p = q
-        res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('token', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'token', '')
-        q += 5
-        p = q
-        res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith("that's", q)):
-            return None
-        v = (q, "that's", '')
-        q += 6
-        p = q
-        res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'a', '')
-        q += 1
-        p = q
-        res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'copy', '')
-        q += 4
-        p = q
-        res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'of', '')
-        q += 2
-        p = q
-        res.append(v)
-        p1 = p
-        res2: list[Any] = []
-        r = self.r_TargetRef_0(p1)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
-        p1 = q
+        p = q
         if v:
-            res2.append(v)
-        if res2:
-            n = Nt(res2)
-            n.rule = 407
-        p = p1
-        if res2 and n:
-            res.append(n)
+            res.append(v)
         if not res:
             return p, None
-        n = Nt(res)
-        n.rule = 408
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 407
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24896,23 +24820,64 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        p1 = p
-        res2: list[Any] = []
-        r = self.r_Amount_0(p1)
+        while True:
+            p1 = p
+            res2: list[Any] = []
+            p3 = p1
+            res4: list[Any] = []
+            q = sk0[p3]
+            if q < 0:
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
+            m = _RX0(text, q) if text[q:q + 1] in _F1 else None
+            if m is None:
+                break
+            s = m.group()
+            v = (q, s, 'Text') if s else None
+            q += len(s)
+            p3 = q
+            if v:
+                res4.append(v)
+            if res4:
+                n = Nt(res4)
+                n.rule = 408
+            p1 = p3
+            if res4 and n:
+                res2.append(n)
+            q = sk0[p1]
+            if q < 0:
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
+            if not (text.startswith(',', q)):
+                break
+            v = (q, ',', '')
+            q += 1
+            p1 = q
+            res2.append(v)
+            p = p1
+            res += res2
+            break
+        p5 = p
+        res6: list[Any] = []
+        r = self.r_Amount_0(p5)
         if r is None:
             return None
         q, v = r
-        p1 = q
+        p5 = q
         if v:
-            res2.append(v)
-        if res2:
-            n = Nt(res2)
+            res6.append(v)
+        if res6:
+            n = Nt(res6)
             n.rule = 409
-        p = p1
-        if res2 and n:
+        p = p5
+        if res6 and n:
             res.append(n)
         while True:
-            r = self.e125_0(p)
+            r = self.e126_0(p)
             if r is None:
                 break
             q, v = r
@@ -24920,28 +24885,35 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        p3 = p
-        res4: list[Any] = []
-        q = sk0[p3]
+        r = self.e127_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        p7 = p
+        res8: list[Any] = []
+        q = sk0[p7]
         if q < 0:
-            q = _WS0(text, p3).end()
+            q = _WS0(text, p7).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
-            sk0[p3] = q
+            sk0[p7] = q
         m = _RX13(text, q) if text[q:q + 1] in _F29 else None
         if m is None:
             return None
         s = m.group()
         v = (q, s, 'INT') if s else None
         q += len(s)
-        p3 = q
+        p7 = q
         if v:
-            res4.append(v)
-        if res4:
-            n = Nt(res4)
+            res8.append(v)
+        if res8:
+            n = Nt(res8)
             n.rule = 410
-        p = p3
-        if res4 and n:
+        p = p7
+        if res8 and n:
             res.append(n)
         q = sk0[p]
         if q < 0:
@@ -24955,43 +24927,29 @@ class CardParser:
         q += 1
         p = q
         res.append(v)
-        p5 = p
-        res6: list[Any] = []
-        q = sk0[p5]
+        p9 = p
+        res10: list[Any] = []
+        q = sk0[p9]
         if q < 0:
-            q = _WS0(text, p5).end()
+            q = _WS0(text, p9).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
-            sk0[p5] = q
+            sk0[p9] = q
         m = _RX13(text, q) if text[q:q + 1] in _F29 else None
         if m is None:
             return None
         s = m.group()
         v = (q, s, 'INT') if s else None
         q += len(s)
-        p5 = q
+        p9 = q
         if v:
-            res6.append(v)
-        if res6:
-            n = Nt(res6)
+            res10.append(v)
+        if res10:
+            n = Nt(res10)
             n.rule = 411
-        p = p5
-        if res6 and n:
+        p = p9
+        if res10 and n:
             res.append(n)
-        r = self.e126_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e127_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e128_0(p)
         if r is None:
             return None
@@ -25006,47 +24964,22 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e130_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e131_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
-            p7 = p
-            res8: list[Any] = []
-            q = sk0[p7]
-            if q < 0:
-                q = _WS0(text, p7).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p7] = q
-            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                break
-            v = (q, 'with', '')
-            q += 4
-            p7 = q
-            res8.append(v)
-            r = self.e130_0(p7)
-            if r is None:
-                break
-            q, v = r
-            p7 = q
-            if v:
-                res8.append(v)
-            p = p7
-            res += res8
-            break
-        while True:
-            p9 = p
-            res10: list[Any] = []
-            q = sk0[p9]
-            if q < 0:
-                q = _WS0(text, p9).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p9] = q
-            if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                break
-            v = (q, 'named', '')
-            q += 5
-            p9 = q
-            res10.append(v)
-            p11 = p9
+            p11 = p
             res12: list[Any] = []
             q = sk0[p11]
             if q < 0:
@@ -25054,26 +24987,65 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p11] = q
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                break
+            v = (q, 'with', '')
+            q += 4
+            p11 = q
+            res12.append(v)
+            r = self.e132_0(p11)
+            if r is None:
+                break
+            q, v = r
+            p11 = q
+            if v:
+                res12.append(v)
+            p = p11
+            res += res12
+            break
+        while True:
+            p13 = p
+            res14: list[Any] = []
+            q = sk0[p13]
+            if q < 0:
+                q = _WS0(text, p13).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p13] = q
+            if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                break
+            v = (q, 'named', '')
+            q += 5
+            p13 = q
+            res14.append(v)
+            p15 = p13
+            res16: list[Any] = []
+            q = sk0[p15]
+            if q < 0:
+                q = _WS0(text, p15).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p15] = q
             m = _RX0(text, q) if text[q:q + 1] in _F1 else None
             if m is None:
                 break
             s = m.group()
             v = (q, s, 'Text') if s else None
             q += len(s)
-            p11 = q
+            p15 = q
             if v:
-                res12.append(v)
-            if res12:
-                n = Nt(res12)
+                res16.append(v)
+            if res16:
+                n = Nt(res16)
                 n.rule = 412
-            p9 = p11
-            if res12 and n:
-                res10.append(n)
-            p = p9
-            res += res10
+            p13 = p15
+            if res16 and n:
+                res14.append(n)
+            p = p13
+            res += res14
             break
         while True:
-            r = self.e131_0(p)
+            r = self.e133_0(p)
             if r is None:
                 break
             q, v = r
@@ -25105,7 +25077,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e132_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -25141,7 +25113,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e133_0(p)
+        r = self.e135_0(p)
         if r is None:
             return None
         q, v = r
@@ -25163,7 +25135,7 @@ class CardParser:
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e134_0(p)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
@@ -25171,7 +25143,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e135_0(p)
+            r = self.e137_0(p)
             if r is None:
                 break
             q, v = r
@@ -25208,14 +25180,14 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e136_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e137_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -25355,7 +25327,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e138_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -25389,7 +25361,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e139_0(p3)
+            r = self.e141_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25469,7 +25441,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e140_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -25518,7 +25490,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e141_0(p3)
+            r = self.e143_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25589,7 +25561,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e142_0(p)
+            r = self.e144_0(p)
             if r is None:
                 break
             q, v = r
@@ -25598,7 +25570,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e143_0(p)
+            r = self.e145_0(p)
             if r is None:
                 break
             q, v = r
@@ -25815,7 +25787,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e144_0(p3)
+            r = self.e146_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25867,7 +25839,7 @@ class CardParser:
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e145_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -25877,7 +25849,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e146_0(p9)
+            r = self.e148_0(p9)
             if r is None:
                 break
             q, v = r
@@ -25935,7 +25907,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e147_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -25958,7 +25930,7 @@ class CardParser:
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e148_0(p)
+            r = self.e150_0(p)
             if r is None:
                 break
             q, v = r
@@ -26278,7 +26250,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e149_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26387,7 +26359,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e150_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26543,7 +26515,7 @@ class CardParser:
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e151_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -26647,7 +26619,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e152_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -26753,7 +26725,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e153_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -26875,7 +26847,7 @@ class CardParser:
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e154_0(p5)
+            r = self.e156_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27109,7 +27081,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e155_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -27437,7 +27409,7 @@ class CardParser:
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e156_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27483,7 +27455,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e157_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -27652,7 +27624,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e158_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -27722,7 +27694,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e159_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -27783,7 +27755,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e160_0(p3)
+            r = self.e162_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27889,7 +27861,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e161_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -27935,7 +27907,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e162_0(p1)
+            r = self.e164_0(p1)
             if r is None:
                 break
             q, v = r
@@ -27984,7 +27956,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e163_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -28038,7 +28010,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e164_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -28069,7 +28041,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e165_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -28177,14 +28149,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e166_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e167_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -28224,7 +28196,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e168_0(p9)
+                r = self.e170_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28407,7 +28379,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e169_0(p1)
+                r = self.e171_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28972,7 +28944,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e170_0(p3)
+                r = self.e172_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29166,7 +29138,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e171_0(p15)
+                    r = self.e173_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -29504,7 +29476,7 @@ class CardParser:
             while True:
                 p33 = p
                 res34: list[Any] = []
-                r = self.e172_0(p33)
+                r = self.e174_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29660,7 +29632,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e173_0(p1)
+                r = self.e175_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30266,7 +30238,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e174_0(p21)
+                    r = self.e176_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -30274,7 +30246,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e175_0(p21)
+                r = self.e177_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30349,7 +30321,7 @@ class CardParser:
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e176_0(p25)
+                r = self.e178_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30358,7 +30330,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e177_0(p25)
+                r = self.e179_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30426,7 +30398,7 @@ class CardParser:
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e178_0(p33)
+                    r = self.e180_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -30451,7 +30423,7 @@ class CardParser:
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e179_0(p33)
+                r = self.e181_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30463,7 +30435,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e180_0(p39)
+                    r = self.e182_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -30635,7 +30607,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e181_0(p3) is None:
+                if self.e183_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -31053,7 +31025,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e182_0(p1)
+                r = self.e184_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31448,7 +31420,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e183_0(p1)
+                r = self.e185_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31460,7 +31432,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e184_0(p3)
+                    r = self.e186_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -31573,7 +31545,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e185_0(p9)
+                    r = self.e187_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -32006,7 +31978,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e186_0(p27)
+                r = self.e188_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32073,7 +32045,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e187_0(p29)
+                r = self.e189_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32386,7 +32358,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e188_0(p37)
+                    r = self.e190_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -32704,7 +32676,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e189_0(p51)
+                r = self.e191_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32774,7 +32746,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e190_0(p55)
+                r = self.e192_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32922,7 +32894,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e191_0(p61)
+                r = self.e193_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32931,7 +32903,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e192_0(p61)
+                r = self.e194_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32956,7 +32928,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e193_0(p63)
+                r = self.e195_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32965,7 +32937,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e194_0(p63)
+                r = self.e196_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33148,7 +33120,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e195_0(p65)
+                r = self.e197_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33459,7 +33431,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e196_0(p81)
+                r = self.e198_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34230,7 +34202,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e197_0(p107)
+                    r = self.e199_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -34280,7 +34252,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e198_0(p105)
+                r = self.e200_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34459,7 +34431,7 @@ class CardParser:
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e199_0(p111)
+                r = self.e201_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34738,7 +34710,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e200_0(p127)
+                r = self.e202_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35151,7 +35123,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e201_0(p)
+                r = self.e203_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35164,7 +35136,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e202_0(p)
+                r = self.e204_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35177,7 +35149,7 @@ class CardParser:
                 break
         if ch in _F80:
             while True:
-                r = self.e203_0(p)
+                r = self.e205_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35190,7 +35162,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e204_0(p)
+                r = self.e206_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35219,7 +35191,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F81:
             while True:
-                r = self.e205_0(p)
+                r = self.e207_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35232,7 +35204,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e206_0(p)
+                r = self.e208_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35277,7 +35249,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e207_0(p1)
+                r = self.e209_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35295,7 +35267,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e208_0(p3)
+                r = self.e210_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35304,11 +35276,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e209_0(p3) is None:
+                if self.e211_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e210_0(p3)
+                r = self.e212_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35428,7 +35400,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e211_0(p1)
+                r = self.e213_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35649,7 +35621,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e212_0(p1)
+                r = self.e214_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35672,7 +35644,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e213_0(p1)
+                r = self.e215_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35937,6 +35909,208 @@ class CardParser:
         return None
 
     def e125_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F5:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('token', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'token', '')
+                q += 5
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith("that's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "that's", '')
+                q += 6
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'copy', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                r = self.r_TargetRef_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 647
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F37:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                p7 = p5
+                res8: list[Any] = []
+                r = self.r_Amount_0(p7)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p7 = q
+                if v:
+                    res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 648
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p5 = q
+                res6.append(v)
+                p9 = p5
+                res10: list[Any] = []
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'those', '')
+                q += 5
+                p9 = q
+                res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 649
+                p5 = p9
+                if res10 and n:
+                    res6.append(n)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('tokens', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'tokens', '')
+                q += 6
+                p5 = q
+                res6.append(v)
+                if res6:
+                    return p5, res6
+                p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e126_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35954,10 +36128,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 650
         return q, n
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
+        # __asgn_zeroormore: ZeroOrMore (rule)
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.r_Supertype_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 651
+        return p, n
+
+    def e128_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -35975,10 +36170,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 648
+        n.rule = 652
         return p, n
 
-    def e127_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36006,10 +36201,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 649
+        n.rule = 653
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36041,10 +36236,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 654
         return p, n
 
-    def e129_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36098,7 +36293,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36139,10 +36334,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 655
         return p, n
 
-    def e131_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36201,7 +36396,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 652
+                    n.rule = 656
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36267,7 +36462,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 653
+                    n.rule = 657
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36277,7 +36472,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36295,7 +36490,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e214_0(p1)
+                r = self.e216_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36369,7 +36564,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e215_0(p3)
+                r = self.e217_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36427,7 +36622,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 654
+                    n.rule = 658
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36453,11 +36648,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 655
+                    n.rule = 659
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e216_0(p7)
+                r = self.e218_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36473,7 +36668,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36526,7 +36721,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 656
+                    n.rule = 660
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36536,7 +36731,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36590,7 +36785,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36608,7 +36803,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e217_0(p1)
+                r = self.e219_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36651,7 +36846,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 657
+                    n.rule = 661
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36661,7 +36856,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36715,7 +36910,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36746,7 +36941,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 658
+                    n.rule = 662
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36765,7 +36960,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e218_0(p1)
+                    r = self.e220_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -36837,7 +37032,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 659
+                    n.rule = 663
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36880,7 +37075,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e219_0(p1)
+                r = self.e221_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36891,7 +37086,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 660
+                    n.rule = 664
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36914,7 +37109,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e220_0(p3)
+                r = self.e222_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36925,14 +37120,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 660
+                    n.rule = 664
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37019,7 +37214,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 661
+                    n.rule = 665
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37064,7 +37259,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 662
+                    n.rule = 666
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37103,7 +37298,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37154,7 +37349,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 663
+        n.rule = 667
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -37164,7 +37359,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e221_0(p)
+            r = self.e223_0(p)
             if r is None:
                 break
             q, v = r
@@ -37195,14 +37390,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 664
+            n.rule = 668
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e222_0(p3)
+            r = self.e224_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37239,7 +37434,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 665
+        n.rule = 669
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37279,7 +37474,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 666
+            n.rule = 670
         p = p1
         if res2 and n:
             res.append(n)
@@ -37298,10 +37493,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 667
+        n.rule = 671
         return p, n
 
-    def e140_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37319,7 +37514,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e223_0(p1)
+                r = self.e225_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37383,14 +37578,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 668
+                    n.rule = 672
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e224_0(p7)
+                    r = self.e226_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -37431,7 +37626,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37449,10 +37644,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 673
         return q, n
 
-    def e142_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37470,7 +37665,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e225_0(p1)
+                r = self.e227_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37544,7 +37739,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e226_0(p3)
+                r = self.e228_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37574,7 +37769,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37592,7 +37787,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e227_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37638,7 +37833,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e228_0(p3)
+                r = self.e230_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37696,7 +37891,7 @@ class CardParser:
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37714,10 +37909,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 674
         return q, n
 
-    def e145_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -37740,7 +37935,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e229_0(p1)
+            r = self.e231_0(p1)
             if r is None:
                 p = c
                 break
@@ -37748,7 +37943,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e230_0(p1)
+            r = self.e232_0(p1)
             if r is None:
                 p = c
                 break
@@ -37762,7 +37957,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e146_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37780,10 +37975,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 675
         return q, n
 
-    def e147_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37801,7 +37996,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e231_0(p1)
+                r = self.e233_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37833,7 +38028,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e232_0(p3)
+                r = self.e234_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37965,18 +38160,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 672
+                    n.rule = 676
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 673
+                    n.rule = 677
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 678
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38012,7 +38207,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 675
+                    n.rule = 679
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38032,12 +38227,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 676
+                    n.rule = 680
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 678
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38073,7 +38268,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 677
+                    n.rule = 681
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38093,19 +38288,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 678
+                    n.rule = 682
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 678
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38123,7 +38318,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 683
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38155,12 +38350,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 680
+                    n.rule = 684
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 681
+                    n.rule = 685
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38180,19 +38375,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 682
+                    n.rule = 686
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 681
+                    n.rule = 685
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38246,7 +38441,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38300,7 +38495,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38354,7 +38549,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38388,7 +38583,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 683
+                    n.rule = 687
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38432,7 +38627,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 684
+                    n.rule = 688
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38443,7 +38638,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38515,114 +38710,6 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e155_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifice', '')
-                q += 9
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifices', '')
-                q += 10
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
@@ -38678,6 +38765,114 @@ class CardParser:
         return None
 
     def e157_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifice', '')
+                q += 9
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifices', '')
+                q += 10
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e158_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38792,7 +38987,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 685
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38851,7 +39046,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 686
+                    n.rule = 690
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38890,7 +39085,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38905,7 +39100,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e233_0(p)
+            r = self.e235_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38931,7 +39126,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 687
+                    n.rule = 691
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38941,7 +39136,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39008,7 +39203,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 692
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39053,7 +39248,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 689
+                    n.rule = 693
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39120,7 +39315,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39138,10 +39333,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 694
         return q, n
 
-    def e161_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39194,7 +39389,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 691
+                    n.rule = 695
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39218,7 +39413,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 692
+                    n.rule = 696
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39228,7 +39423,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39246,10 +39441,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 693
+        n.rule = 697
         return q, n
 
-    def e163_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39303,7 +39498,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39357,7 +39552,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39411,7 +39606,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39442,7 +39637,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 694
+                    n.rule = 698
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39472,7 +39667,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 695
+                        n.rule = 699
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39498,7 +39693,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 696
+                n.rule = 700
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39508,7 +39703,7 @@ class CardParser:
             break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39551,10 +39746,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 701
         return p, n
 
-    def e168_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39595,10 +39790,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 702
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39616,7 +39811,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 703
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39634,17 +39829,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 700
+            n.rule = 704
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 701
+        n.rule = 705
         return p, n
 
-    def e170_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39723,14 +39918,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 702
+            n.rule = 706
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e234_0(p3)
+            r = self.e236_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39755,10 +39950,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 703
+        n.rule = 707
         return p, n
 
-    def e171_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39776,7 +39971,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 704
+        n.rule = 708
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39804,7 +39999,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 705
+            n.rule = 709
         p = p1
         if res2 and n:
             res.append(n)
@@ -39819,12 +40014,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 706
+            n.rule = 710
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e235_0(p)
+            r = self.e237_0(p)
             if r is None:
                 break
             q, v = r
@@ -39835,10 +40030,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 707
+        n.rule = 711
         return p, n
 
-    def e172_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39872,7 +40067,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e236_0(p)
+            r = self.e238_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39885,7 +40080,7 @@ class CardParser:
             break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39903,7 +40098,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 712
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -39924,7 +40119,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e237_1(p1)
+                r = self.e239_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39940,7 +40135,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 713
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40001,7 +40196,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 713
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40078,7 +40273,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 713
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40142,7 +40337,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 713
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40248,7 +40443,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 713
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40325,14 +40520,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 713
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40350,10 +40545,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 714
         return q, n
 
-    def e175_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40394,10 +40589,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 715
         return p, n
 
-    def e176_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40451,7 +40646,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40505,7 +40700,7 @@ class CardParser:
                 break
         return None
 
-    def e178_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40523,7 +40718,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e238_0(p1)
+                r = self.e240_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40591,7 +40786,7 @@ class CardParser:
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40632,10 +40827,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 716
         return p, n
 
-    def e180_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40653,10 +40848,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 717
         return q, n
 
-    def e181_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -40683,7 +40878,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e182_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40701,10 +40896,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 718
         return q, n
 
-    def e183_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40758,7 +40953,7 @@ class CardParser:
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40776,10 +40971,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 715
+        n.rule = 719
         return q, n
 
-    def e185_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40810,7 +41005,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 716
+                    n.rule = 720
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40877,14 +41072,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 717
+                n.rule = 721
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e239_0(p9)
+                r = self.e241_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40925,7 +41120,7 @@ class CardParser:
             break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40966,10 +41161,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 722
         return p, n
 
-    def e187_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41010,7 +41205,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 723
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -41050,12 +41245,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 720
+                    n.rule = 724
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41075,19 +41270,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 722
+                    n.rule = 726
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e188_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41105,192 +41300,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 727
         return q, n
-
-    def e189_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e190_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -41385,6 +41396,190 @@ class CardParser:
         return None
 
     def e192_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e193_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e194_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41425,10 +41620,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 728
         return p, n
 
-    def e193_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41482,7 +41677,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41523,10 +41718,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 729
         return p, n
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41580,7 +41775,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41616,7 +41811,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 726
+                    n.rule = 730
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41660,7 +41855,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41678,10 +41873,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 727
+        n.rule = 731
         return q, n
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41735,7 +41930,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41789,7 +41984,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41843,7 +42038,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41875,10 +42070,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 732
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41900,10 +42095,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 733
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41925,10 +42120,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 734
         return p, n
 
-    def e204_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41958,77 +42153,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
-        return p, n
-
-    def e205_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 732
-        return p, n
-
-    def e206_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 733
+        n.rule = 735
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -42063,10 +42188,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 736
         return p, n
 
     def e208_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 737
+        return p, n
+
+    def e209_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 738
+        return p, n
+
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42096,10 +42291,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 739
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -42137,7 +42332,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e210_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42169,10 +42364,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 740
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42190,10 +42385,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 737
+        n.rule = 741
         return q, n
 
-    def e212_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42224,7 +42419,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 738
+                    n.rule = 742
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42269,7 +42464,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 739
+                    n.rule = 743
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42301,7 +42496,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e240_0(p5)
+                r = self.e242_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42317,7 +42512,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42351,7 +42546,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 740
+                    n.rule = 744
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42382,7 +42577,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 741
+                    n.rule = 745
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42405,7 +42600,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 742
+                    n.rule = 746
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -42492,17 +42687,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 743
+            n.rule = 747
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 744
+        n.rule = 748
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42520,10 +42715,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 749
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42572,10 +42767,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 750
         return p, n
 
-    def e216_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -42598,7 +42793,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e241_0(p1)
+            r = self.e243_0(p1)
             if r is None:
                 p = c
                 break
@@ -42612,7 +42807,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e217_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42630,10 +42825,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 751
         return q, n
 
-    def e218_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42662,7 +42857,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 748
+                    n.rule = 752
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42717,12 +42912,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 749
+                    n.rule = 753
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e242_0(p5)
+                    r = self.e244_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -42732,13 +42927,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 750
+                    n.rule = 754
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 755
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42798,13 +42993,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 756
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 753
+                    n.rule = 757
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42845,7 +43040,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 754
+                    n.rule = 758
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42876,20 +43071,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 755
+                    n.rule = 759
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 753
+                    n.rule = 757
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42925,7 +43120,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 756
+                    n.rule = 760
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42984,7 +43179,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 757
+                    n.rule = 761
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43043,7 +43238,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 758
+                    n.rule = 762
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43110,7 +43305,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43144,7 +43339,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 759
+                    n.rule = 763
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43172,7 +43367,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 760
+                    n.rule = 764
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43182,7 +43377,7 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43200,10 +43395,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 765
         return q, n
 
-    def e222_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43221,10 +43416,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 766
         return q, n
 
-    def e223_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43242,94 +43437,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
-        return q, n
-
-    def e224_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 764
-        return q, n
-
-    def e225_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 765
-        return q, n
-
-    def e226_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 766
-        return q, n
-
-    def e227_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 767
         return q, n
 
-    def e228_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43350,7 +43461,91 @@ class CardParser:
         n.rule = 768
         return q, n
 
+    def e227_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 769
+        return q, n
+
+    def e228_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 770
+        return q, n
+
     def e229_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 771
+        return q, n
+
+    def e230_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 772
+        return q, n
+
+    def e231_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43404,7 +43599,7 @@ class CardParser:
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43426,10 +43621,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 773
         return p, n
 
-    def e231_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43447,10 +43642,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 774
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43468,7 +43663,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 775
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43501,7 +43696,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43522,14 +43717,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43547,10 +43742,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 777
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43568,10 +43763,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 778
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43630,7 +43825,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 775
+                    n.rule = 779
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43726,7 +43921,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 776
+                    n.rule = 780
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43739,7 +43934,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e243_0(p9)
+                r = self.e245_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43783,7 +43978,7 @@ class CardParser:
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43801,10 +43996,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 781
         return q, n
 
-    def e237_1(self, p: int) -> Any:
+    def e239_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43887,7 +44082,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e244_1(p)
+            r = self.e246_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43940,7 +44135,7 @@ class CardParser:
                 p7 = p5
                 res8: list[Any] = []
                 while True:
-                    r = self.e245_1(p7)
+                    r = self.e247_1(p7)
                     if r is None:
                         break
                     q, v = r
@@ -44355,7 +44550,7 @@ class CardParser:
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e246_1(p33)
+                    r = self.e248_1(p33)
                     if r is None:
                         break
                     q, v = r
@@ -44470,25 +44665,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e247_1(p1) is None:
-                break
-            while True:
-                r = self.e248_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e249_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e249_1(p1) is None:
                 break
             while True:
                 r = self.e250_1(p1)
@@ -44500,9 +44677,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e251_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e252_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e251_1(p3)
+                r = self.e253_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -44524,7 +44719,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e252_1(p5)
+                    r = self.e254_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44540,14 +44735,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e253_1(p7)
+                r = self.e255_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e254_1(p7)
+                r = self.e256_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -44557,7 +44752,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e255_1(p1)
+            r = self.e257_1(p1)
             if r is None:
                 break
             q, v = r
@@ -44567,7 +44762,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e256_1(p)
+        r = self.e258_1(p)
         if r is None:
             return None
         q, v = r
@@ -44577,9 +44772,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e257_1(p9) is None:
+            if self.e259_1(p9) is None:
                 break
-            r = self.e258_1(p9)
+            r = self.e260_1(p9)
             if r is None:
                 break
             q, v = r
@@ -44616,7 +44811,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e259_1(p13)
+                r = self.e261_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -44651,7 +44846,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e260_1(p9)
+                r = self.e262_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44692,7 +44887,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e261_1(p19)
+                    r = self.e263_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -44706,7 +44901,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e262_1(p9)
+                r = self.e264_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44828,18 +45023,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 778
+                    n.rule = 782
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 779
+                    n.rule = 783
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44894,18 +45089,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 781
+                    n.rule = 785
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 782
+                    n.rule = 786
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44932,18 +45127,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 783
+                    n.rule = 787
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 784
+                    n.rule = 788
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44984,18 +45179,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 785
+                    n.rule = 789
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 786
+                    n.rule = 790
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45022,18 +45217,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 787
+                    n.rule = 791
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 788
+                    n.rule = 792
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45060,14 +45255,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 789
+                    n.rule = 793
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e263_0(p25)
+                    r = self.e265_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -45091,12 +45286,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 790
+                    n.rule = 794
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45137,7 +45332,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 791
+                    n.rule = 795
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45167,7 +45362,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 792
+                        n.rule = 796
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -45176,12 +45371,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 793
+                    n.rule = 797
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45225,18 +45420,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 794
+                    n.rule = 798
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 795
+                    n.rule = 799
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45305,18 +45500,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 796
+                    n.rule = 800
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 797
+                    n.rule = 801
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45385,18 +45580,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 798
+                    n.rule = 802
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 799
+                    n.rule = 803
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45451,7 +45646,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 800
+                    n.rule = 804
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -45528,7 +45723,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e264_0(p51)
+                    r = self.e266_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -45564,12 +45759,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 801
+                    n.rule = 805
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45593,7 +45788,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e265_0(p53)
+                    r = self.e267_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -45619,7 +45814,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 802
+                    n.rule = 806
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -45657,7 +45852,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 803
+                        n.rule = 807
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -45666,12 +45861,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 804
+                    n.rule = 808
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45709,7 +45904,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e266_0(p61)
+                    r = self.e268_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -45735,25 +45930,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 805
+                    n.rule = 809
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 806
+                    n.rule = 810
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 780
+                    n.rule = 784
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45771,10 +45966,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 811
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45792,10 +45987,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 812
         return q, n
 
-    def e240_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45824,7 +46019,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 809
+                    n.rule = 813
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45846,7 +46041,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 810
+                n.rule = 814
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -45856,7 +46051,7 @@ class CardParser:
             break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45878,10 +46073,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 811
+        n.rule = 815
         return p, n
 
-    def e242_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45899,7 +46094,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e267_0(p1)
+                r = self.e269_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45945,7 +46140,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e268_0(p3)
+                r = self.e270_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45989,7 +46184,7 @@ class CardParser:
                 break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46007,10 +46202,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 816
         return q, n
 
-    def e244_1(self, p: int) -> Any:
+    def e246_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46031,7 +46226,7 @@ class CardParser:
         n.rule = 272
         return q, n
 
-    def e245_1(self, p: int) -> Any:
+    def e247_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46052,7 +46247,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e246_1(self, p: int) -> Any:
+    def e248_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46073,7 +46268,7 @@ class CardParser:
         n.rule = 279
         return q, n
 
-    def e247_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46292,33 +46487,7 @@ class CardParser:
                 break
         return None
 
-    def e248_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e269_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e270_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e249_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -46344,7 +46513,33 @@ class CardParser:
             break
         return None
 
-    def e250_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e273_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e274_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e252_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46365,7 +46560,7 @@ class CardParser:
         n.rule = 379
         return q, n
 
-    def e251_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46400,7 +46595,7 @@ class CardParser:
         n.rule = 380
         return p, n
 
-    def e252_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46435,7 +46630,7 @@ class CardParser:
         n.rule = 381
         return p, n
 
-    def e253_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46470,7 +46665,7 @@ class CardParser:
         n.rule = 382
         return p, n
 
-    def e254_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -46493,7 +46688,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e273_1(p1)
+            r = self.e275_1(p1)
             if r is None:
                 p = c
                 break
@@ -46507,41 +46702,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e255_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e274_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e256_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e275_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e257_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e276_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e258_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e277_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e259_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46800,13 +46995,13 @@ class CardParser:
                 break
         return None
 
-    def e258_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e276_1(p)
+            r = self.e278_1(p)
             if r is None:
                 p = c
                 break
@@ -46817,7 +47012,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e259_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46838,7 +47033,7 @@ class CardParser:
         n.rule = 383
         return q, n
 
-    def e260_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47111,7 +47306,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e277_1(p15)
+                r = self.e279_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47521,7 +47716,7 @@ class CardParser:
                 break
         return None
 
-    def e261_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47565,7 +47760,7 @@ class CardParser:
         n.rule = 397
         return p, n
 
-    def e262_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47583,7 +47778,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e278_1(p1)
+                r = self.e280_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47615,7 +47810,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e279_1(p3)
+                r = self.e281_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47659,7 +47854,7 @@ class CardParser:
                 break
         return None
 
-    def e263_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47677,10 +47872,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 817
         return q, n
 
-    def e264_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47698,52 +47893,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
-        return q, n
-
-    def e265_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 815
-        return q, n
-
-    def e266_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 816
+        n.rule = 818
         return q, n
 
     def e267_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 819
+        return q, n
+
+    def e268_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 820
+        return q, n
+
+    def e269_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47761,10 +47956,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 817
+        n.rule = 821
         return q, n
 
-    def e268_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47782,7 +47977,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 818
+        n.rule = 822
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48027,7 +48222,7 @@ class CardParser:
                 break
         return None
 
-    def e269_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48048,7 +48243,7 @@ class CardParser:
         n.rule = 634
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48069,7 +48264,7 @@ class CardParser:
         n.rule = 635
         return q, n
 
-    def e271_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48090,7 +48285,7 @@ class CardParser:
         n.rule = 636
         return q, n
 
-    def e272_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48111,7 +48306,7 @@ class CardParser:
         n.rule = 637
         return q, n
 
-    def e273_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48146,7 +48341,7 @@ class CardParser:
         n.rule = 638
         return p, n
 
-    def e274_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48162,7 +48357,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e280_1(p)
+                r = self.e282_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48175,7 +48370,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e281_1(p)
+                r = self.e283_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48188,7 +48383,7 @@ class CardParser:
                 break
         if ch in _F80:
             while True:
-                r = self.e282_1(p)
+                r = self.e284_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48201,7 +48396,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e283_1(p)
+                r = self.e285_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48214,7 +48409,7 @@ class CardParser:
                 break
         return None
 
-    def e275_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48230,7 +48425,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F81:
             while True:
-                r = self.e284_1(p)
+                r = self.e286_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48243,7 +48438,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e285_1(p)
+                r = self.e287_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48256,7 +48451,7 @@ class CardParser:
                 break
         return None
 
-    def e276_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48288,7 +48483,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e286_1(p1)
+                r = self.e288_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48306,7 +48501,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e287_1(p3)
+                r = self.e289_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48315,11 +48510,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e288_1(p3) is None:
+                if self.e290_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e289_1(p3)
+                r = self.e291_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48335,7 +48530,7 @@ class CardParser:
                 break
         return None
 
-    def e277_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48379,7 +48574,7 @@ class CardParser:
         n.rule = 639
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48400,7 +48595,7 @@ class CardParser:
         n.rule = 640
         return q, n
 
-    def e279_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48421,7 +48616,7 @@ class CardParser:
         n.rule = 641
         return q, n
 
-    def e280_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48453,10 +48648,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 732
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48478,10 +48673,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 733
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48503,10 +48698,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 734
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48536,77 +48731,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
-        return p, n
-
-    def e284_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 732
-        return p, n
-
-    def e285_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 733
+        n.rule = 735
         return p, n
 
     def e286_1(self, p: int) -> Any:
@@ -48641,10 +48766,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 736
         return p, n
 
     def e287_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 737
+        return p, n
+
+    def e288_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX43(text, q) if text[q:q + 1] in _F82 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 738
+        return p, n
+
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48674,10 +48869,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 739
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -48715,7 +48910,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e289_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48747,7 +48942,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 740
         return p, n
 
 
@@ -49014,8 +49209,8 @@ CLASSES: dict[str, type[Model]] = {
     'ThatRef': _model_class('ThatRef', (('that', True, '1'),), {'that': ''}, ()),
     'ThisTrigger': _model_class('ThisTrigger', (('lead', True, '1'), ('creature', True, '0..1'), ('events', True, '1..*')), {'lead': '', 'creature': False}, ('events',)),
     'TimesCount': _model_class('TimesCount', (('twice', True, '0..1'), ('subject', True, '1'), ('word', True, '1')), {'twice': False, 'subject': '', 'word': None}, ()),
-    'TokenCopyEffect': _model_class('TokenCopyEffect', (('target', True, '1'),), {'target': None}, ()),
-    'TokenEffect': _model_class('TokenEffect', (('count', True, '1'), ('tapped', True, '0..1'), ('power', True, '1'), ('toughness', True, '1'), ('colors', True, '0..*'), ('subtypes', True, '0..*'), ('types', True, '1..*'), ('keywords', True, '1..*'), ('tokname', True, '1'), ('per', True, '1'), ('pertime', True, '1')), {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None}, ('colors', 'subtypes', 'types', 'keywords')),
+    'TokenCopyEffect': _model_class('TokenCopyEffect', (('target', True, '1'), ('count', True, '1'), ('those', True, '1')), {'target': None, 'count': None, 'those': ''}, ()),
+    'TokenEffect': _model_class('TokenEffect', (('leadname', True, '1'), ('count', True, '1'), ('tapped', True, '0..1'), ('supertypes', True, '0..*'), ('power', True, '1'), ('toughness', True, '1'), ('colors', True, '0..*'), ('subtypes', True, '0..*'), ('types', True, '1..*'), ('keywords', True, '1..*'), ('tokname', True, '1'), ('per', True, '1'), ('pertime', True, '1')), {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None}, ('supertypes', 'colors', 'subtypes', 'types', 'keywords')),
     'TopCardActionEffect': _model_class('TopCardActionEffect', (('action', True, '1'), ('count', True, '1'), ('player', True, '1')), {'action': None, 'count': None, 'player': None}, ()),
     'TopRevealedStmt': _model_class('TopRevealedStmt', (('revealed', True, '1'),), {'revealed': ''}, ()),
     'TotalPowerCondition': _model_class('TotalPowerCondition', (('value', True, '1'),), {'value': 0}, ()),
@@ -49250,7 +49445,7 @@ _C400 = CLASSES['DividedDamageEffect']
 _C401 = CLASSES['DamageEffect']
 _C403 = CLASSES['DestroyEffect']
 _C406 = CLASSES['DrawEffect']
-_C408 = CLASSES['TokenCopyEffect']
+_C407 = CLASSES['TokenCopyEffect']
 _C413 = CLASSES['TokenEffect']
 _C414 = CLASSES['AddManaEffect']
 _C417 = CLASSES['DiscardEffect']
@@ -49331,33 +49526,33 @@ _C620 = CLASSES['AttacksEachCombat']
 _C622 = CLASSES['BlocksEachCombat']
 _C624 = CLASSES['CantBeBlocked']
 _C626 = CLASSES['IsColor']
-_C660 = CLASSES['Duration']
-_C665 = CLASSES['TargetObject']
-_C667 = CLASSES['FromGraveyard']
-_C673 = CLASSES['OntoBattlefield']
-_C676 = CLASSES['IntoHand']
-_C678 = CLASSES['IntoGraveyard']
-_C681 = CLASSES['CostValue']
-_C701 = CLASSES['BackRef']
-_C703 = CLASSES['TargetPlayer']
-_C707 = CLASSES['EachObjects']
-_C721 = CLASSES['QualityRef']
-_C744 = CLASSES['PerTime']
-_C750 = CLASSES['PerObject']
-_C753 = CLASSES['PowerOf']
-_C779 = CLASSES['EntersEvent']
-_C782 = CLASSES['LeavesEvent']
-_C784 = CLASSES['DiesEvent']
-_C786 = CLASSES['AttacksAloneEvent']
-_C788 = CLASSES['AttacksEvent']
-_C790 = CLASSES['BlocksEvent']
-_C793 = CLASSES['BlockedEvent']
-_C795 = CLASSES['PhasesEvent']
-_C797 = CLASSES['TurnedUpEvent']
-_C799 = CLASSES['ExiledThisWayEvent']
-_C801 = CLASSES['TargetedEvent']
-_C804 = CLASSES['DealsDamageEvent']
-_C806 = CLASSES['DealtDamageEvent']
+_C664 = CLASSES['Duration']
+_C669 = CLASSES['TargetObject']
+_C671 = CLASSES['FromGraveyard']
+_C677 = CLASSES['OntoBattlefield']
+_C680 = CLASSES['IntoHand']
+_C682 = CLASSES['IntoGraveyard']
+_C685 = CLASSES['CostValue']
+_C705 = CLASSES['BackRef']
+_C707 = CLASSES['TargetPlayer']
+_C711 = CLASSES['EachObjects']
+_C725 = CLASSES['QualityRef']
+_C748 = CLASSES['PerTime']
+_C754 = CLASSES['PerObject']
+_C757 = CLASSES['PowerOf']
+_C783 = CLASSES['EntersEvent']
+_C786 = CLASSES['LeavesEvent']
+_C788 = CLASSES['DiesEvent']
+_C790 = CLASSES['AttacksAloneEvent']
+_C792 = CLASSES['AttacksEvent']
+_C794 = CLASSES['BlocksEvent']
+_C797 = CLASSES['BlockedEvent']
+_C799 = CLASSES['PhasesEvent']
+_C801 = CLASSES['TurnedUpEvent']
+_C803 = CLASSES['ExiledThisWayEvent']
+_C805 = CLASSES['TargetedEvent']
+_C808 = CLASSES['DealsDamageEvent']
+_C810 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53313,12 +53508,12 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # nons
+        elif r == 732:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # colors
+        elif r == 733:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53326,7 +53521,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 730:  # supertypes
+        elif r == 734:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53334,32 +53529,32 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 731:  # multis
+        elif r == 735:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 732:  # types
+        elif r == 736:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 733:  # subtypes
+        elif r == 737:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 734:  # ortypes
+        elif r == 738:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 735:  # andor
+        elif r == 739:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 736:  # ortypes
+        elif r == 740:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54166,7 +54361,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 708:  # controller
+        elif r == 712:  # controller
             d['controller'] = True
         elif r == 528:  # target
             x = c[0]
@@ -54322,7 +54517,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54622,7 +54817,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # both
+        if r == 718:  # both
             d['both'] = True
         elif r == 560:  # which
             x = c[0]
@@ -54960,7 +55155,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 737:  # evenly
+        elif r == 741:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54998,35 +55193,35 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 738:  # amount
+        elif r == 742:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 739:  # equal
+        elif r == 743:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 809:  # power
+        elif r == 813:  # power
             x = c[0]
-            value = _b753(x, inst, lim, made)
+            value = _b757(x, inst, lim, made)
             d['power'] = value
-        elif r == 810:  # amount
+        elif r == 814:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 740:  # you
+        elif r == 744:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 741:  # controllerof
+        elif r == 745:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 742:  # target
+        elif r == 746:  # target
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
@@ -55152,7 +55347,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55168,21 +55363,29 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C408()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C407()
+    d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 407:  # target
+        if r == 647:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
+        elif r == 648:  # count
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['count'] = value
+        elif r == 649:  # those
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['those'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55208,19 +55411,33 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C413()
-    d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 409:  # count
+        if r == 408:  # leadname
+            x = c[0]
+            if d['leadname']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['leadname'] = value
+        elif r == 409:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 647:  # tapped
+        elif r == 650:  # tapped
             d['tapped'] = True
+        elif r == 651:  # supertypes
+            values = d['supertypes']
+            for x in c:
+                if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
         elif r == 410:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
@@ -55229,7 +55446,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 648:  # colors
+        elif r == 652:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55237,17 +55454,17 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 649:  # subtypes
+        elif r == 653:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 650:  # types
+        elif r == 654:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 651:  # keywords
+        elif r == 655:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55267,17 +55484,17 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 652:  # per
+        elif r == 656:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b136(x, inst, lim, made)
             d['per'] = value
-        elif r == 653:  # pertime
+        elif r == 657:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b744(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55311,9 +55528,9 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # anycolor
+        if r == 749:  # anycolor
             d['anycolor'] = True
-        elif r == 746:  # choices
+        elif r == 750:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55323,15 +55540,15 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 654:  # last
+        elif r == 658:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 655:  # mana
+        elif r == 659:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 811:  # alts
+        elif r == 815:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -55373,7 +55590,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 656:  # third
+        elif r == 660:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -55381,13 +55598,13 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 747:  # random
+        elif r == 751:  # random
             d['random'] = True
-        elif r == 657:  # per
+        elif r == 661:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b744(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55427,25 +55644,25 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 658:  # amount
+        elif r == 662:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 748:  # per
+        elif r == 752:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b744(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['per'] = value
-        elif r == 751:  # per
+        elif r == 755:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b750(x, inst, lim, made)
+            value = _b754(x, inst, lim, made)
             d['per'] = value
-        elif r == 659:  # equal
+        elif r == 663:  # equal
             x = c[0]
-            value = _b753(x, inst, lim, made)
+            value = _b757(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55490,7 +55707,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b664(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -55531,15 +55748,15 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 661:  # yours
+        elif r == 665:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 662:  # their
+        elif r == 666:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 663:  # exceptions
+        elif r == 667:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -55583,21 +55800,21 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 425:  # target
             x = c[0]
-            value = _b665(x, inst, lim, made)
+            value = _b669(x, inst, lim, made)
             d['target'] = value
         elif r == 426:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b667(x, inst, lim, made)
+            value = _b671(x, inst, lim, made)
             d['source'] = value
-        elif r == 763:  # hand
+        elif r == 767:  # hand
             d['hand'] = True
-        elif r == 668:  # battlefield
+        elif r == 672:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 764:  # mine
+        elif r == 768:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55638,15 +55855,15 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 669:  # fromgy
+        elif r == 673:  # fromgy
             d['fromgy'] = True
-        elif r == 765:  # choice
+        elif r == 769:  # choice
             d['choice'] = True
-        elif r == 766:  # facedown
+        elif r == 770:  # facedown
             d['facedown'] = True
-        elif r == 767:  # mine
+        elif r == 771:  # mine
             d['mine'] = True
-        elif r == 768:  # owners
+        elif r == 772:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -55724,7 +55941,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 670:  # upto
+        elif r == 674:  # upto
             d['upto'] = True
         elif r == 434:  # count
             x = c[0]
@@ -55734,24 +55951,24 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 769:  # alts
+        elif r == 773:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b278(x, inst, lim, made))
-        elif r == 671:  # reveal
+        elif r == 675:  # reveal
             d['reveal'] = True
-        elif r == 770:  # thatcard
+        elif r == 774:  # thatcard
             d['thatcard'] = True
-        elif r == 771:  # thosecards
+        elif r == 775:  # thosecards
             d['thosecards'] = True
         elif r == 436:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 674 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 678 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 679:  # tapped
+        elif r == 683:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -55796,7 +56013,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b681(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['unless'] = value
         elif r == 440:  # per
             x = c[0]
@@ -56016,13 +56233,13 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b667(x, inst, lim, made)
+            value = _b671(x, inst, lim, made)
             d['source'] = value
-        elif r == 683:  # top
+        elif r == 687:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 684:  # bottom
+        elif r == 688:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -56108,7 +56325,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b667(x, inst, lim, made)
+            value = _b671(x, inst, lim, made)
             d['source'] = value
         elif r == 462:  # amount
             x = c[0]
@@ -56295,7 +56512,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b681(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -56493,14 +56710,14 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # step
+        if r == 689:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 772 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 686:  # endcombat
+        elif r == 690:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -56547,9 +56764,9 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 773:  # you
+        elif r == 777:  # you
             d['you'] = True
-        elif r == 687:  # target
+        elif r == 691:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -56595,11 +56812,11 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 688:  # label
+        elif r == 692:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 689:  # free
+        elif r == 693:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -56642,7 +56859,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 690:  # newtargets
+        elif r == 694:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -56676,18 +56893,18 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # thatnoun
+        if r == 695:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 692:  # target
+        elif r == 696:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 693:  # thisturn
+        elif r == 697:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -56811,26 +57028,26 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b664(x, inst, lim, made)
             d['lead'] = value
-        elif r == 694:  # target
+        elif r == 698:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 695:  # also
+        elif r == 699:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['also'] = value
-        elif r == 696:  # group
+        elif r == 700:  # group
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['group'] = value
-        elif r == 697:  # parts
+        elif r == 701:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56848,9 +57065,9 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b664(x, inst, lim, made)
             d['duration'] = value
-        elif r == 698:  # tail
+        elif r == 702:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56896,7 +57113,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # controller
+        if r == 703:  # controller
             d['controller'] = True
         elif r == 507:  # owner
             x = c[0]
@@ -57010,7 +57227,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # each
+        if r == 708:  # each
             d['each'] = True
         elif r == 516:  # count
             x = c[0]
@@ -57160,7 +57377,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # equipped
+        if r == 781:  # equipped
             d['equipped'] = True
         elif r == 525:  # enchanted
             x = c[0]
@@ -57326,9 +57543,9 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 710:  # creature
+        elif r == 714:  # creature
             d['creature'] = True
-        elif r == 711:  # events
+        elif r == 715:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57337,7 +57554,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 780 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 784 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57422,13 +57639,13 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 807:  # thisor
+        elif r == 811:  # thisor
             d['thisor'] = True
         elif r == 548:  # subject
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['subject'] = value
-        elif r == 712:  # events
+        elif r == 716:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57437,12 +57654,12 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 780 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 784 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 713:  # undercontrol
+        elif r == 717:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57516,7 +57733,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # additional
+        if r == 719:  # additional
             d['additional'] = True
         elif r == 566:  # power
             x = c[0]
@@ -57526,19 +57743,19 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 716:  # per
+        elif r == 720:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b136(x, inst, lim, made)
             d['per'] = value
-        elif r == 717:  # perfilter
+        elif r == 721:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b278(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 808:  # onbf
+        elif r == 812:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57716,7 +57933,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # filters
+        if r == 722:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57760,7 +57977,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # filters
+        if r == 723:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57806,7 +58023,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 580:  # quality
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b725(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57840,7 +58057,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # opponents
+        if r == 727:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58064,7 +58281,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # keywords
+        if r == 728:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58110,7 +58327,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # keywords
+        if r == 729:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58270,7 +58487,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # its
+        if r == 730:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -58384,7 +58601,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 609:  # quality
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b725(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58420,7 +58637,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 611:  # quality
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b725(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58456,7 +58673,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 613:  # quality
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b725(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58490,7 +58707,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # thisturn
+        if r == 731:  # thisturn
             d['thisturn'] = True
         elif r == 615:  # keyword
             x = c[0]
@@ -58690,7 +58907,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58706,7 +58923,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C664()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58714,23 +58931,23 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # eot
+        if r == 760:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 757:  # next_upkeep
+        elif r == 761:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 758:  # losecontrol
+        elif r == 762:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 759:  # thisturn
+        elif r == 763:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 760:  # thiscombat
+        elif r == 764:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58742,7 +58959,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58758,7 +58975,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C669()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58766,13 +58983,13 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # another
+        if r == 765:  # another
             d['another'] = True
-        elif r == 664:  # filter
+        elif r == 668:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 762:  # ingy
+        elif r == 766:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58782,7 +58999,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58798,7 +59015,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C667()
+    inst: Any = _C671()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58806,7 +59023,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # whose
+        if r == 670:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58818,7 +59035,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58834,7 +59051,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C677()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58842,7 +59059,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # zone
+        if r == 676:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58854,7 +59071,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58870,7 +59087,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C680()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58878,7 +59095,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 675:  # player
+        if r == 679:  # player
             x = c[0]
             value = _b506(x, inst, lim, made)
             d['player'] = value
@@ -58890,7 +59107,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58906,7 +59123,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C682()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58914,7 +59131,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # player
+        if r == 681:  # player
             x = c[0]
             value = _b506(x, inst, lim, made)
             d['player'] = value
@@ -58926,7 +59143,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58942,7 +59159,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C685()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58950,11 +59167,11 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 680:  # cost
+        if r == 684:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 682:  # param
+        elif r == 686:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58969,7 +59186,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58985,7 +59202,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C705()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58993,7 +59210,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # word
+        if r == 704:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59008,7 +59225,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59024,7 +59241,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C703()
+    inst: Any = _C707()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59032,11 +59249,11 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # player
+        if r == 706:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 774:  # walker
+        elif r == 778:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -59046,7 +59263,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59062,7 +59279,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C711()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59070,15 +59287,15 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # quant
+        if r == 709:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 706:  # filter
+        elif r == 710:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 775:  # attached
+        elif r == 779:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -59087,7 +59304,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 776:  # samename
+        elif r == 780:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -59096,7 +59313,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 812:  # ingy
+        elif r == 816:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59106,7 +59323,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59122,7 +59339,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C725()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59130,11 +59347,11 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # word
+        if r == 724:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 722:  # param
+        elif r == 726:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59149,7 +59366,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59165,7 +59382,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C748()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59173,7 +59390,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # word
+        if r == 747:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 274 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59188,7 +59405,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59204,7 +59421,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C750()
+    inst: Any = _C754()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59212,13 +59429,13 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # filter
+        if r == 753:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 817:  # gy
+        elif r == 821:  # gy
             d['gy'] = True
-        elif r == 818:  # bf
+        elif r == 822:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59228,7 +59445,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59244,7 +59461,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C753()
+    inst: Any = _C757()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59252,19 +59469,19 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # power
+        if r == 756:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 754:  # power
+        elif r == 758:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 755:  # target
+        elif r == 759:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -59279,7 +59496,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59295,7 +59512,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C783()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59303,7 +59520,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # enters
+        if r == 782:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59315,7 +59532,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59331,7 +59548,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C786()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59339,7 +59556,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # leaves
+        if r == 785:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59351,7 +59568,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59367,7 +59584,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C788()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59375,7 +59592,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # dies
+        if r == 787:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59387,7 +59604,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59403,7 +59620,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C790()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59411,7 +59628,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # alone
+        if r == 789:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59423,7 +59640,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59439,7 +59656,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C792()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59447,7 +59664,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # attacks
+        if r == 791:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59459,7 +59676,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59475,7 +59692,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C794()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59483,11 +59700,11 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # blocks
+        if r == 793:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 813:  # acreature
+        elif r == 817:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59497,7 +59714,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59513,7 +59730,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C797()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59521,11 +59738,11 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # blocked
+        if r == 795:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 792:  # filter
+        elif r == 796:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -59539,7 +59756,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59555,7 +59772,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C799()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59563,7 +59780,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # direction
+        if r == 798:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -59575,7 +59792,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59591,7 +59808,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C801()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59599,7 +59816,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # up
+        if r == 800:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -59611,7 +59828,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59627,7 +59844,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C803()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59635,7 +59852,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # way
+        if r == 802:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -59647,7 +59864,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59663,7 +59880,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C805()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59671,11 +59888,11 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # targeted
+        if r == 804:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 814:  # opponents
+        elif r == 818:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59685,7 +59902,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59701,7 +59918,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C808()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59709,13 +59926,13 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 815:  # combat
+        if r == 819:  # combat
             d['combat'] = True
-        elif r == 802:  # deals
+        elif r == 806:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 803:  # recipient
+        elif r == 807:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59729,7 +59946,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59745,7 +59962,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C810()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59753,9 +59970,9 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # combat
+        if r == 820:  # combat
             d['combat'] = True
-        elif r == 805:  # dealt
+        elif r == 809:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -60176,8 +60393,8 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 404 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 405 __asgn_plain
     _b406,  # 406 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 407 __asgn_plain
-    _b408,  # 408 TokenCopyEffect
+    _b407,  # 407 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 408 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 409 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 410 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 411 __asgn_plain
@@ -60416,180 +60633,184 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'equallast', o, lim, made),  # 644 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 645 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 647 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 648 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 649 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 650 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 651 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 663 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 666 __asgn_plain
-    _b667,  # 667 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 669 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 670 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 671 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 OntoBattlefield
-    _node,  # 674 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 693 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 698 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 702 __asgn_plain
-    _b703,  # 703 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 704 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 708 __asgn_optional
-    _node,  # 709 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 712 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 715 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 727 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 737 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 749 __asgn_plain
-    _b750,  # 750 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 752 __asgn_plain
-    _b753,  # 753 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 769 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 771 __asgn_optional
-    _match_node,  # 772 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 EntersEvent
-    _node,  # 780 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 811 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 814 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 816 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 817 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 650 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 651 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 652 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 653 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 654 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 655 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 667 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 674 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 675 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 OntoBattlefield
+    _node,  # 678 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 683 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 694 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 697 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 701 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 702 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 703 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 712 __asgn_optional
+    _node,  # 713 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 715 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 718 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 719 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 724 __asgn_plain
+    _b725,  # 725 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 727 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 751 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 753 __asgn_plain
+    _b754,  # 754 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 756 __asgn_plain
+    _b757,  # 757 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 773 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 775 __asgn_optional
+    _match_node,  # 776 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 EntersEvent
+    _node,  # 784 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 791 __asgn_plain
+    _b792,  # 792 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 804 __asgn_plain
+    _b805,  # 805 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 813 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 815 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 817 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 820 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 822 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 141, 175, 211, 215, 229, 511, 533, 565, 569, 674, 709, 780])
+_ABSTRACT = frozenset([5, 24, 47, 82, 141, 175, 211, 215, 229, 511, 533, 565, 569, 678, 713, 784])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60999,8 +61220,8 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
     _b406,  # 406 DrawEffect
-    None,  # 407 __asgn_plain
-    _b408,  # 408 TokenCopyEffect
+    _b407,  # 407 TokenCopyEffect
+    None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
@@ -61239,176 +61460,180 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 644 __asgn_plain
     None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
-    None,  # 647 __asgn_optional
-    None,  # 648 __asgn_zeroormore
-    None,  # 649 __asgn_zeroormore
-    None,  # 650 __asgn_oneormore
-    None,  # 651 __asgn_oneormore
-    None,  # 652 __asgn_plain
-    None,  # 653 __asgn_plain
-    None,  # 654 __asgn_plain
-    None,  # 655 __asgn_plain
+    None,  # 647 __asgn_plain
+    None,  # 648 __asgn_plain
+    None,  # 649 __asgn_plain
+    None,  # 650 __asgn_optional
+    None,  # 651 __asgn_zeroormore
+    None,  # 652 __asgn_zeroormore
+    None,  # 653 __asgn_zeroormore
+    None,  # 654 __asgn_oneormore
+    None,  # 655 __asgn_oneormore
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
-    _b660,  # 660 Duration
+    None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
-    None,  # 663 __asgn_oneormore
-    None,  # 664 __asgn_plain
-    _b665,  # 665 TargetObject
+    None,  # 663 __asgn_plain
+    _b664,  # 664 Duration
+    None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
-    _b667,  # 667 FromGraveyard
+    None,  # 667 __asgn_oneormore
     None,  # 668 __asgn_plain
-    None,  # 669 __asgn_optional
-    None,  # 670 __asgn_optional
-    None,  # 671 __asgn_optional
+    _b669,  # 669 TargetObject
+    None,  # 670 __asgn_plain
+    _b671,  # 671 FromGraveyard
     None,  # 672 __asgn_plain
-    _b673,  # 673 OntoBattlefield
-    None,  # 674 Destination
-    None,  # 675 __asgn_plain
-    _b676,  # 676 IntoHand
-    None,  # 677 __asgn_plain
-    _b678,  # 678 IntoGraveyard
-    None,  # 679 __asgn_optional
-    None,  # 680 __asgn_plain
-    _b681,  # 681 CostValue
-    None,  # 682 __asgn_plain
-    None,  # 683 __asgn_plain
+    None,  # 673 __asgn_optional
+    None,  # 674 __asgn_optional
+    None,  # 675 __asgn_optional
+    None,  # 676 __asgn_plain
+    _b677,  # 677 OntoBattlefield
+    None,  # 678 Destination
+    None,  # 679 __asgn_plain
+    _b680,  # 680 IntoHand
+    None,  # 681 __asgn_plain
+    _b682,  # 682 IntoGraveyard
+    None,  # 683 __asgn_optional
     None,  # 684 __asgn_plain
-    None,  # 685 __asgn_plain
+    _b685,  # 685 CostValue
     None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
     None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
-    None,  # 690 __asgn_optional
+    None,  # 690 __asgn_plain
     None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_optional
-    None,  # 694 __asgn_plain
+    None,  # 693 __asgn_plain
+    None,  # 694 __asgn_optional
     None,  # 695 __asgn_plain
     None,  # 696 __asgn_plain
-    None,  # 697 __asgn_oneormore
-    None,  # 698 __asgn_oneormore
-    None,  # 699 __asgn_optional
+    None,  # 697 __asgn_optional
+    None,  # 698 __asgn_plain
+    None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
-    _b701,  # 701 BackRef
-    None,  # 702 __asgn_plain
-    _b703,  # 703 TargetPlayer
-    None,  # 704 __asgn_optional
-    None,  # 705 __asgn_plain
+    None,  # 701 __asgn_oneormore
+    None,  # 702 __asgn_oneormore
+    None,  # 703 __asgn_optional
+    None,  # 704 __asgn_plain
+    _b705,  # 705 BackRef
     None,  # 706 __asgn_plain
-    _b707,  # 707 EachObjects
+    _b707,  # 707 TargetPlayer
     None,  # 708 __asgn_optional
-    None,  # 709 KeywordCostPart
-    None,  # 710 __asgn_optional
-    None,  # 711 __asgn_oneormore
-    None,  # 712 __asgn_oneormore
-    None,  # 713 __asgn_optional
+    None,  # 709 __asgn_plain
+    None,  # 710 __asgn_plain
+    _b711,  # 711 EachObjects
+    None,  # 712 __asgn_optional
+    None,  # 713 KeywordCostPart
     None,  # 714 __asgn_optional
-    None,  # 715 __asgn_optional
-    None,  # 716 __asgn_plain
-    None,  # 717 __asgn_plain
-    None,  # 718 __asgn_oneormore
-    None,  # 719 __asgn_oneormore
+    None,  # 715 __asgn_oneormore
+    None,  # 716 __asgn_oneormore
+    None,  # 717 __asgn_optional
+    None,  # 718 __asgn_optional
+    None,  # 719 __asgn_optional
     None,  # 720 __asgn_plain
-    _b721,  # 721 QualityRef
-    None,  # 722 __asgn_plain
-    None,  # 723 __asgn_optional
-    None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_oneormore
+    None,  # 721 __asgn_plain
+    None,  # 722 __asgn_oneormore
+    None,  # 723 __asgn_oneormore
+    None,  # 724 __asgn_plain
+    _b725,  # 725 QualityRef
     None,  # 726 __asgn_plain
     None,  # 727 __asgn_optional
     None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_oneormore
-    None,  # 730 __asgn_oneormore
-    None,  # 731 __asgn_oneormore
+    None,  # 730 __asgn_plain
+    None,  # 731 __asgn_optional
     None,  # 732 __asgn_oneormore
     None,  # 733 __asgn_oneormore
     None,  # 734 __asgn_oneormore
     None,  # 735 __asgn_oneormore
     None,  # 736 __asgn_oneormore
-    None,  # 737 __asgn_optional
-    None,  # 738 __asgn_plain
-    None,  # 739 __asgn_plain
-    None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
+    None,  # 737 __asgn_oneormore
+    None,  # 738 __asgn_oneormore
+    None,  # 739 __asgn_oneormore
+    None,  # 740 __asgn_oneormore
+    None,  # 741 __asgn_optional
     None,  # 742 __asgn_plain
     None,  # 743 __asgn_plain
-    _b744,  # 744 PerTime
-    None,  # 745 __asgn_optional
-    None,  # 746 __asgn_oneormore
-    None,  # 747 __asgn_optional
-    None,  # 748 __asgn_plain
-    None,  # 749 __asgn_plain
-    _b750,  # 750 PerObject
-    None,  # 751 __asgn_plain
+    None,  # 744 __asgn_plain
+    None,  # 745 __asgn_plain
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_plain
+    _b748,  # 748 PerTime
+    None,  # 749 __asgn_optional
+    None,  # 750 __asgn_oneormore
+    None,  # 751 __asgn_optional
     None,  # 752 __asgn_plain
-    _b753,  # 753 PowerOf
-    None,  # 754 __asgn_plain
+    None,  # 753 __asgn_plain
+    _b754,  # 754 PerObject
     None,  # 755 __asgn_plain
     None,  # 756 __asgn_plain
-    None,  # 757 __asgn_plain
+    _b757,  # 757 PowerOf
     None,  # 758 __asgn_plain
     None,  # 759 __asgn_plain
     None,  # 760 __asgn_plain
-    None,  # 761 __asgn_optional
-    None,  # 762 __asgn_optional
-    None,  # 763 __asgn_optional
-    None,  # 764 __asgn_optional
+    None,  # 761 __asgn_plain
+    None,  # 762 __asgn_plain
+    None,  # 763 __asgn_plain
+    None,  # 764 __asgn_plain
     None,  # 765 __asgn_optional
     None,  # 766 __asgn_optional
     None,  # 767 __asgn_optional
     None,  # 768 __asgn_optional
-    None,  # 769 __asgn_oneormore
+    None,  # 769 __asgn_optional
     None,  # 770 __asgn_optional
     None,  # 771 __asgn_optional
-    None,  # 772 DelayedStep
-    None,  # 773 __asgn_optional
+    None,  # 772 __asgn_optional
+    None,  # 773 __asgn_oneormore
     None,  # 774 __asgn_optional
-    None,  # 775 __asgn_plain
-    None,  # 776 __asgn_plain
+    None,  # 775 __asgn_optional
+    None,  # 776 DelayedStep
     None,  # 777 __asgn_optional
-    None,  # 778 __asgn_plain
-    _b779,  # 779 EntersEvent
-    None,  # 780 ThisEvent
-    None,  # 781 __asgn_plain
-    _b782,  # 782 LeavesEvent
-    None,  # 783 __asgn_plain
-    _b784,  # 784 DiesEvent
+    None,  # 778 __asgn_optional
+    None,  # 779 __asgn_plain
+    None,  # 780 __asgn_plain
+    None,  # 781 __asgn_optional
+    None,  # 782 __asgn_plain
+    _b783,  # 783 EntersEvent
+    None,  # 784 ThisEvent
     None,  # 785 __asgn_plain
-    _b786,  # 786 AttacksAloneEvent
+    _b786,  # 786 LeavesEvent
     None,  # 787 __asgn_plain
-    _b788,  # 788 AttacksEvent
+    _b788,  # 788 DiesEvent
     None,  # 789 __asgn_plain
-    _b790,  # 790 BlocksEvent
+    _b790,  # 790 AttacksAloneEvent
     None,  # 791 __asgn_plain
-    None,  # 792 __asgn_plain
-    _b793,  # 793 BlockedEvent
-    None,  # 794 __asgn_plain
-    _b795,  # 795 PhasesEvent
+    _b792,  # 792 AttacksEvent
+    None,  # 793 __asgn_plain
+    _b794,  # 794 BlocksEvent
+    None,  # 795 __asgn_plain
     None,  # 796 __asgn_plain
-    _b797,  # 797 TurnedUpEvent
+    _b797,  # 797 BlockedEvent
     None,  # 798 __asgn_plain
-    _b799,  # 799 ExiledThisWayEvent
+    _b799,  # 799 PhasesEvent
     None,  # 800 __asgn_plain
-    _b801,  # 801 TargetedEvent
+    _b801,  # 801 TurnedUpEvent
     None,  # 802 __asgn_plain
-    None,  # 803 __asgn_plain
-    _b804,  # 804 DealsDamageEvent
-    None,  # 805 __asgn_plain
-    _b806,  # 806 DealtDamageEvent
-    None,  # 807 __asgn_optional
-    None,  # 808 __asgn_optional
+    _b803,  # 803 ExiledThisWayEvent
+    None,  # 804 __asgn_plain
+    _b805,  # 805 TargetedEvent
+    None,  # 806 __asgn_plain
+    None,  # 807 __asgn_plain
+    _b808,  # 808 DealsDamageEvent
     None,  # 809 __asgn_plain
-    None,  # 810 __asgn_plain
-    None,  # 811 __asgn_oneormore
+    _b810,  # 810 DealtDamageEvent
+    None,  # 811 __asgn_optional
     None,  # 812 __asgn_optional
-    None,  # 813 __asgn_optional
-    None,  # 814 __asgn_optional
-    None,  # 815 __asgn_optional
+    None,  # 813 __asgn_plain
+    None,  # 814 __asgn_plain
+    None,  # 815 __asgn_oneormore
     None,  # 816 __asgn_optional
     None,  # 817 __asgn_optional
     None,  # 818 __asgn_optional
+    None,  # 819 __asgn_optional
+    None,  # 820 __asgn_optional
+    None,  # 821 __asgn_optional
+    None,  # 822 __asgn_optional
 ]

@@ -392,6 +392,7 @@ class CreateTokens:
     subtypes: tuple[str, ...]
     keywords: tuple[str, ...] = ()
     tapped: bool = False  # "create ... tapped ... tokens" (111.2)
+    supertypes: tuple[str, ...] = ()  # "a legendary 4/4 red Dragon creature token" (205.4)
 
     def resolve(self, res: "Resolution") -> None:
         """Create the tokens under the controller's control; they become "them" for later instructions."""
@@ -903,16 +904,20 @@ class CopySpell:
 
 @dataclass(frozen=True)
 class CreateTokenCopy:
-    """707.2 / 111.2: create a token that's a copy of a permanent (its copiable values)."""
+    """707.2 / 111.2: create a token that's a copy of a permanent (its copiable values); ``amount``:
+    that many such tokens ("create five of those tokens", 608.2h: counted as it resolves)."""
 
     target: ObjectRef
+    amount: Amount | None = None  # None: one
 
     def resolve(self, res: "Resolution") -> None:
         """Create the copies; they become "them"."""
         made: list[int] = []
+        n = 1 if self.amount is None else self.amount.evaluate(res)
         for ref in res.referents(self.target):
             if isinstance(ref, int) and res.game.exists(ref):
-                made += res.game.create_token_copy(res.controller, res.game.obj(ref).definition)
+                for _ in range(n):
+                    made += res.game.create_token_copy(res.controller, res.game.obj(ref).definition)
         res.last_affected = tuple(made)
 
 

@@ -1069,7 +1069,7 @@ class Game:
         made: list[int] = []
         for _ in range(n):
             definition = CardDefinition(
-                name=spec.name, types=spec.types, subtypes=spec.subtypes, power=spec.power,
+                name=spec.name, supertypes=spec.supertypes, types=spec.types, subtypes=spec.subtypes, power=spec.power,
                 toughness=spec.toughness, color_indicator=spec.colors,
                 abilities=tuple(self.keyword_library(k) for k in spec.keywords),
             )

@@ -371,10 +371,23 @@ class CounterSpell(VerbOnTarget):
 
 @dataclass(frozen=True)
 class CreateTokenCopy(VerbOnTarget):
-    """707.2, 111.10: "create a token that's a copy of target creature"."""
+    """707.2, 111.10: "create a token that's a copy of target creature"; "create five of those
+    tokens" (``amount``, ``those``): as many copies of the object a copy instruction before named."""
 
     target: Ref
+    amount: Amount = Fixed(1)
+    those: bool = False  # printed "create N of those tokens"
     VERB, RUNTIME = "create a token that's a copy of", "CreateTokenCopy"
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.those:
+            n = self.amount
+            return f"create {NUMBER_TEXT.get(n.value, str(n.value)) if isinstance(n, Fixed) else n.text()} of those tokens"
+        return super().text(ph, subject)
+
+    def python(self, actions: Actions) -> str:
+        amount = f", amount={self.amount.python()}" if self.amount != Fixed(1) else ""
+        return f"rt.CreateTokenCopy(target={self.target.python()}{amount})"
 
 
 @dataclass(frozen=True)
@@ -697,6 +710,8 @@ class CreateTokens(Effect):
     keywords: tuple[str, ...]
     named: bool = False  # its name is printed ("named Kaldra")
     tapped: bool = False
+    supertypes: tuple[str, ...] = ()  # "a legendary 4/4 red Dragon creature token" (205.4)
+    name_first: bool = False  # printed "create Karox Bladewing, a legendary ..." (111.4)
 
     def text(self, ph: "Phrase", subject: str) -> str:
         cnt = self.count
@@ -715,13 +730,15 @@ class CreateTokens(Effect):
             count_word = "a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value))
             with_ += per_time(cnt)
         tapped = "tapped" if self.tapped else ""
-        words = " ".join(w for w in (count_word, tapped, f"{self.power}/{self.toughness}", color_words,
+        words = " ".join(w for w in (count_word, tapped, *self.supertypes, f"{self.power}/{self.toughness}", color_words,
                                      " ".join(self.subtypes), " ".join(self.types)) if w)
         same = (self.name, self.power, self.toughness, self.colors, self.types, self.subtypes, self.keywords,
                 self.named, self.tapped)
         if ph.replacing and same == ph.last_tokens and plural:
             return f"create {count_word} of those tokens"  # the same tokens, another number
         ph.last_tokens = same
+        if self.name_first:
+            return f"create {self.name}, {words} token{'s' if plural else ''}{with_}"
         named = f" named {self.name}" if self.named else ""
         return f"create {words} token{'s' if plural else ''}{with_}{named}"
 
@@ -729,6 +746,7 @@ class CreateTokens(Effect):
         return (f"rt.CreateTokens(count={self.count.python()}, name={lit(self.name)}, power={lit(self.power)}, "
                 f"toughness={lit(self.toughness)}, colors={lit(self.colors)}, types={lit(self.types)}, "
                 f"subtypes={lit(self.subtypes)}, keywords={lit(self.keywords)}"
+                + (f", supertypes={lit(self.supertypes)}" if self.supertypes else "")
                 + (", tapped=True)" if self.tapped else ")"))
 
 
