@@ -829,6 +829,11 @@ class CardLowering:
         self.last_player = player
         return ef.ExtraTurn(player)
 
+    def effect_SkipTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        return ef.SkipNextTurn(player)
+
     def effect_CantCastEffect(self, e: Any, cond: Condition | None) -> Effect:
         named = self.back_ref(str(e.samename))
         if not isinstance(named, rf.SlotRef):

@@ -314,6 +314,20 @@ class TakeExtraTurn:
 
 
 @dataclass(frozen=True)
+class SkipNextTurn:
+    """614.10: "you skip your next turn" -- the next turn the player would take (an extra one or
+    not) doesn't begin; the turn after it is considered instead."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Record the skip."""
+        for p in res.players(self.player):
+            res.game.state.turn_skips.append(p)
+            res.game.log(f"{res.game.players[p].name} will skip their next turn (614.10)")
+
+
+@dataclass(frozen=True)
 class Destroy:
     """701.7: move a permanent to its owner's graveyard; ``no_regeneration`` per 701.15c."""
 
@@ -1003,6 +1017,7 @@ __all__ = [
     "ReturnFromGraveyard",
     "ReturnToHand",
     "Sacrifice",
+    "SkipNextTurn",
     "TakeExtraTurn",
     "Tap",
     "TapOrUntap",

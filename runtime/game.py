@@ -441,6 +441,7 @@ class Game:
         snap.attachments = {k: list(v) for k, v in s.attachments.items()}
         snap.first_damage_dealers = list(s.first_damage_dealers)
         snap.extra_turns = list(s.extra_turns)  # appended to in place (500.7)
+        snap.turn_skips = list(s.turn_skips)  # appended to in place (614.10)
         return snap
 
     def restore(self, state: GameState) -> None:

@@ -95,6 +95,8 @@ class GameState:
     # 500.7: extra turns to be taken after this one, the most recently created last (taken first).
     extra_turns: list[int] = field(default_factory=list)
     normal_active: int = -1  # the player of the last turn that wasn't an extra one (-1: none yet)
+    # 614.10: "you skip your next turn": one entry per turn each player is to skip (the next they'd take).
+    turn_skips: list[int] = field(default_factory=list)
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
         """A copy for rewinding (726.1).  What never changes once made is shared, not copied: the
@@ -148,5 +150,6 @@ def state_digest(state: GameState) -> str:
         repr(sorted(state.prevention.items())),
         repr(state.cast_bans),
         repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began) for p in state.players])),
+        repr(state.turn_skips),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

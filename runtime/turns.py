@@ -93,6 +93,18 @@ def begin_turn(game: "Game") -> None:
 
 
 def _next_turn_player(game: "Game") -> int:
+    """The player whose turn begins next: 614.10, a turn a player is to skip ("you skip your next
+    turn") is replaced by nothing, and the turn after it is considered instead."""
+    s = game.state
+    while True:
+        player = _next_turn_candidate(game)
+        if player not in s.turn_skips:
+            return player
+        s.turn_skips.remove(player)
+        game.log(f"{game.players[player].name} skips that turn instead of beginning it (614.10)")
+
+
+def _next_turn_candidate(game: "Game") -> int:
     """500.7: the most recently created extra turn is taken first, unless it is skipped (614.10, a
     replacement effect: "skip" means "instead of beginning it, do nothing"); then the normal order
     goes on from the last turn that wasn't an extra one."""

@@ -282,6 +282,21 @@ class ExtraTurn(Effect):
 
 
 @dataclass(frozen=True)
+class SkipNextTurn(Effect):
+    """614.10: "you skip your next turn", "target player skips their next turn"."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if isinstance(self.player, YouRef):
+            return "you skip your next turn"
+        return f"{self.player.player_text(ph)} skips their next turn"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.SkipNextTurn(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
 class CantCastSameName(Effect):
     """"can't cast spells with the same name as that card until your next turn" (201.2)."""
 
