@@ -473,6 +473,7 @@ class CardLowering:
         self.named_this = False  # the instruction before named this object ("it" then refers back to it)
         self.last_each: rf.EachObject | None = None  # the group the last group instruction affected ("they")
         self.last_copy: ef.CreateTokenCopy | None = None  # the last token-copy instruction ("those tokens")
+        self.where_x: am.Amount | None = None  # the "where X is ..." of the instruction being lowered
         self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability
@@ -680,6 +681,17 @@ class CardLowering:
             self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words))
         elif k == "ThatRef":
             return rf.LastAffected(words="that spell or ability")
+        elif k == "UpToXTargets":
+            # 115.1d, 601.2c: one slot, chosen up to X times (X as the instruction's "where X is" says).
+            f = _filter(self.ck, t.filter, t)
+            first = len(self.targets)
+            words = f"up to X target {f.words}"
+            if self.where_x is None:
+                self.ck.error(t, "'up to X target ...' needs ', where X is ...' at the end of the instruction")
+            self.targets.append(TargetIR(TargetKind.OBJECT, f, "stack" if f.is_spell else "battlefield", condition,
+                                         words=words, optional=True, group=first,
+                                         times=self.where_x if self.where_x is not None else am.Fixed(0)))
+            return rf.SlotsFrom(first, words=words)
         elif k == "EachOfThem":
             return self.back_ref("each of them")  # every target of the phrase before it
         elif k == "UpToTargets":
@@ -792,7 +804,7 @@ class CardLowering:
     def from_graveyard(self, e: Any, ref: Ref) -> str:
         """'from your/a graveyard': the target slot just made chooses among cards in graveyards (115.1)."""
         whose = str(e.source.whose)
-        if not isinstance(ref, rf.SlotRef) or not self.targets:
+        if not isinstance(ref, (rf.SlotRef, rf.SlotsFrom)) or not self.targets:
             self.ck.error(e, "'from ... graveyard' needs a target card, e.g. 'target creature card'")
             return whose
         t = self.targets[ref.index]
@@ -1087,10 +1099,15 @@ class CardLowering:
         return ef.Exile(ref, whose, also)
 
     def effect_ReturnFromGraveyardEffect(self, e: Any, cond: Condition | None) -> Effect:
+        self.where_x = self.amount(e.wherex) if e.wherex is not None else None
         ref = self.target(e.target, cond)
+        if self.where_x is not None and not isinstance(ref, rf.SlotsFrom):
+            self.ck.error(e.wherex, "'where X is ...' says what X is in 'up to X target ...'")
+        where, self.where_x = self.where_x, None
         if e.source is not None:
             whose = self.from_graveyard(e, ref)
-            return ef.ReturnFromGraveyard(ref, whose, "hand" if e.hand else "battlefield", mine=bool(e.mine))
+            return ef.ReturnFromGraveyard(ref, whose, "hand" if e.hand else "battlefield", mine=bool(e.mine),
+                                          where_x=where)
         slot = ref.index if isinstance(ref, rf.SlotRef) and self.targets else None
         t = self.targets[slot] if slot is not None else None
         if slot is None or t is None or not t.filter.exiled or not e.hand:

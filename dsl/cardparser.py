@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '2d9e3344fd03c99384bb85ab0fccafda8b9f7978d1c5e7efeab5021ec3175dd1'
+GRAMMAR = '77a60a80c2143500bf9613afbbf2fd39488b4913b9accdea35ae7940e763fa27'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -452,6 +452,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('ReturnToHandEffect', 'common', 'ReturnToHandEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'source'),
+    ('__asgn_plain', 'plain', '', 'wherex'),
     ('ReturnFromGraveyardEffect', 'common', 'ReturnFromGraveyardEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('ReturnToBattlefieldEffect', 'common', 'ReturnToBattlefieldEffect', ''),
@@ -694,7 +695,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'their'),
     ('__asgn_oneormore', 'oneormore', '', 'exceptions'),
     ('__asgn_plain', 'plain', '', 'filter'),
-    ('TargetObject', 'common', 'TargetObject', ''),
+    ('UpToXTargets', 'common', 'UpToXTargets', ''),
+    ('GraveyardTarget', 'abstract', 'GraveyardTarget', ''),
     ('__asgn_plain', 'plain', '', 'whose'),
     ('FromGraveyard', 'common', 'FromGraveyard', ''),
     ('__asgn_plain', 'plain', '', 'battlefield'),
@@ -733,6 +735,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('BackRef', 'common', 'BackRef', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('TargetPlayer', 'common', 'TargetPlayer', ''),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('TargetObject', 'common', 'TargetObject', ''),
     ('__asgn_optional', 'optional', '', 'each'),
     ('__asgn_plain', 'plain', '', 'quant'),
     ('__asgn_plain', 'plain', '', 'filter'),
@@ -790,8 +794,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'losecontrol'),
     ('__asgn_plain', 'plain', '', 'thisturn'),
     ('__asgn_plain', 'plain', '', 'thiscombat'),
-    ('__asgn_optional', 'optional', '', 'another'),
-    ('__asgn_optional', 'optional', '', 'ingy'),
     ('__asgn_optional', 'optional', '', 'hand'),
     ('__asgn_optional', 'optional', '', 'mine'),
     ('__asgn_optional', 'optional', '', 'choice'),
@@ -804,6 +806,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('DelayedStep', 'match', 'DelayedStep', ''),
     ('__asgn_optional', 'optional', '', 'you'),
     ('__asgn_optional', 'optional', '', 'walker'),
+    ('__asgn_optional', 'optional', '', 'another'),
+    ('__asgn_optional', 'optional', '', 'ingy'),
     ('__asgn_plain', 'plain', '', 'attached'),
     ('__asgn_plain', 'plain', '', 'samename'),
     ('__asgn_optional', 'optional', '', 'equipped'),
@@ -25485,7 +25489,7 @@ class CardParser:
         res.append(v)
         p1 = p
         res2: list[Any] = []
-        r = self.r_TargetObject_0(p1)
+        r = self.r_GraveyardTarget_0(p1)
         if r is None:
             return None
         q, v = r
@@ -25536,10 +25540,79 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        while True:
+            p5 = p
+            res6: list[Any] = []
+            q = sk0[p5]
+            if q < 0:
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
+            if not (text.startswith(',', q)):
+                break
+            v = (q, ',', '')
+            q += 1
+            p5 = q
+            res6.append(v)
+            q = sk0[p5]
+            if q < 0:
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
+            if not (text.startswith('where', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                break
+            v = (q, 'where', '')
+            q += 5
+            p5 = q
+            res6.append(v)
+            q = sk0[p5]
+            if q < 0:
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
+            if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                break
+            v = (q, 'X', '')
+            q += 1
+            p5 = q
+            res6.append(v)
+            q = sk0[p5]
+            if q < 0:
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
+            if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                break
+            v = (q, 'is', '')
+            q += 2
+            p5 = q
+            res6.append(v)
+            p7 = p5
+            res8: list[Any] = []
+            r = self.r_Amount_0(p7)
+            if r is None:
+                break
+            q, v = r
+            p7 = q
+            if v:
+                res8.append(v)
+            if res8:
+                n = Nt(res8)
+                n.rule = 430
+            p5 = p7
+            if res8 and n:
+                res6.append(n)
+            p = p5
+            res += res6
+            break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 430
+        n.rule = 431
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25571,7 +25644,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 431
+            n.rule = 432
         p = p1
         if res2 and n:
             res.append(n)
@@ -25669,7 +25742,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 433
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25713,7 +25786,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
@@ -25805,14 +25878,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 434
+            n.rule = 435
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 435
+        n.rule = 436
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25844,7 +25917,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 437
         p = p1
         if res2 and n:
             res.append(n)
@@ -25908,7 +25981,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 437
+            n.rule = 438
         p = p5
         if res6 and n:
             res.append(n)
@@ -25923,7 +25996,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 438
+            n.rule = 439
         p = p7
         if res8 and n:
             res.append(n)
@@ -26013,7 +26086,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 439
+            n.rule = 440
         p = p11
         if res12 and n:
             res.append(n)
@@ -26029,7 +26102,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 441
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26061,7 +26134,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -26127,7 +26200,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 442
+                n.rule = 443
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26150,7 +26223,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 443
+                    n.rule = 444
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26223,7 +26296,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 444
+        n.rule = 445
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26255,7 +26328,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 445
+            n.rule = 446
         p = p1
         if res2 and n:
             res.append(n)
@@ -26274,7 +26347,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 446
+        n.rule = 447
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26331,7 +26404,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 447
+                n.rule = 448
             q = p1
             v = n if res2 else None
             p = q
@@ -26368,7 +26441,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 448
+            n.rule = 449
         p = p3
         if res4 and n:
             res.append(n)
@@ -26407,7 +26480,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 449
+            n.rule = 450
         p = p5
         if res6 and n:
             res.append(n)
@@ -26426,7 +26499,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 451
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26465,7 +26538,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26545,14 +26618,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 452
+            n.rule = 453
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 453
+        n.rule = 454
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26584,7 +26657,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -26599,7 +26672,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 455
+            n.rule = 456
         p = p3
         if res4 and n:
             res.append(n)
@@ -26633,14 +26706,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 456
+            n.rule = 457
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 458
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26672,7 +26745,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 459
         p = p1
         if res2 and n:
             res.append(n)
@@ -26688,7 +26761,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 459
+                n.rule = 460
             q = p3
             v = n if res4 else None
             p = q
@@ -26765,7 +26838,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 460
+        n.rule = 461
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26797,7 +26870,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -26835,7 +26908,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 462
+        n.rule = 463
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26867,7 +26940,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 463
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
@@ -26883,7 +26956,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 464
+                n.rule = 465
             q = p3
             v = n if res4 else None
             p = q
@@ -26916,7 +26989,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 465
+                n.rule = 466
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26931,7 +27004,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 466
+                n.rule = 467
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -26995,7 +27068,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 467
+                n.rule = 468
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27005,7 +27078,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 468
+        n.rule = 469
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27085,7 +27158,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
@@ -27104,7 +27177,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 470
+        n.rule = 471
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27136,14 +27209,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 472
+        n.rule = 473
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27162,7 +27235,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 473
+                n.rule = 474
             q = p1
             v = n if res2 else None
             p = q
@@ -27187,7 +27260,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 474
+            n.rule = 475
         p = p3
         if res4 and n:
             res.append(n)
@@ -27202,14 +27275,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 475
+            n.rule = 476
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 476
+        n.rule = 477
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27241,7 +27314,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
@@ -27295,7 +27368,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 478
+                n.rule = 479
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27305,7 +27378,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 479
+        n.rule = 480
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27337,14 +27410,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 481
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 481
+        n.rule = 482
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27400,14 +27473,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 482
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 483
+        n.rule = 484
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27439,14 +27512,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 485
+        n.rule = 486
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27478,7 +27551,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
@@ -27493,7 +27566,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 487
+            n.rule = 488
         p = p3
         if res4 and n:
             res.append(n)
@@ -27527,14 +27600,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 488
+            n.rule = 489
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 489
+        n.rule = 490
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27573,14 +27646,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 490
+            n.rule = 491
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 492
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27636,7 +27709,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
@@ -27746,7 +27819,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 493
+        n.rule = 494
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27778,7 +27851,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
@@ -27792,7 +27865,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 495
+        n.rule = 496
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27824,7 +27897,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
@@ -27940,7 +28013,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 497
+        n.rule = 498
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28020,7 +28093,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 498
+        n.rule = 499
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28040,7 +28113,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
@@ -28067,14 +28140,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 500
+            n.rule = 501
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 502
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28094,7 +28167,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 503
         p = p1
         if res2 and n:
             res.append(n)
@@ -28188,14 +28261,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 503
+            n.rule = 504
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 505
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28218,7 +28291,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 505
+                n.rule = 506
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28265,7 +28338,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 506
+                n.rule = 507
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28300,7 +28373,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 507
+        n.rule = 508
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28390,7 +28463,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 508
+        n.rule = 509
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28492,7 +28565,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 509
+                    n.rule = 510
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28520,12 +28593,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 510
+                    n.rule = 511
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28553,12 +28626,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 511
+                    n.rule = 512
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 509
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28662,7 +28735,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 512
+        n.rule = 513
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -28857,7 +28930,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28878,7 +28951,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28899,7 +28972,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28920,7 +28993,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28943,7 +29016,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28966,7 +29039,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29121,7 +29194,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 514
+                    n.rule = 515
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29151,7 +29224,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 514
+                    n.rule = 515
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29229,18 +29302,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 515
+                    n.rule = 516
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 516
+                    n.rule = 517
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29267,7 +29340,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 517
+                    n.rule = 518
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29287,12 +29360,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 518
+                    n.rule = 519
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29307,7 +29380,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29322,7 +29395,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29405,7 +29478,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 519
+                    n.rule = 520
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29436,18 +29509,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 520
+                    n.rule = 521
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 521
+                    n.rule = 522
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29502,18 +29575,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 522
+                    n.rule = 523
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 523
+                    n.rule = 524
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29557,18 +29630,18 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 524
+                    n.rule = 525
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 525
+                    n.rule = 526
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29583,7 +29656,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29652,18 +29725,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 526
+                    n.rule = 527
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 527
+                    n.rule = 528
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29702,18 +29775,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 528
+                    n.rule = 529
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 529
+                    n.rule = 530
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29728,7 +29801,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 514
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29785,7 +29858,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 530
+                    n.rule = 531
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29871,7 +29944,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 531
+                    n.rule = 532
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -29976,7 +30049,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 532
+        n.rule = 533
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30074,7 +30147,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 533
+                    n.rule = 534
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30099,18 +30172,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 534
+                    n.rule = 535
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 535
+                    n.rule = 536
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30140,7 +30213,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 537
+                    n.rule = 538
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30185,7 +30258,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 538
+                    n.rule = 539
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30261,12 +30334,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 539
+                    n.rule = 540
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30293,7 +30366,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 540
+                    n.rule = 541
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30352,7 +30425,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 541
+                    n.rule = 542
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30374,18 +30447,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 542
+                    n.rule = 543
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 543
+                    n.rule = 544
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30415,7 +30488,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 544
+                    n.rule = 545
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30453,12 +30526,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 545
+                    n.rule = 546
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30488,7 +30561,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 546
+                    n.rule = 547
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30513,7 +30586,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 547
+                    n.rule = 548
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -30548,18 +30621,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 548
+                    n.rule = 549
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 549
+                    n.rule = 550
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30589,7 +30662,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 550
+                    n.rule = 551
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -30615,7 +30688,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 551
+                    n.rule = 552
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -30667,12 +30740,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 552
+                    n.rule = 553
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30710,7 +30783,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 553
+                n.rule = 554
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30738,7 +30811,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 554
+        n.rule = 555
         return q, n
 
     def e103_0(self, p: int) -> Any:
@@ -30759,7 +30832,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 555
+        n.rule = 556
         return q, n
 
     def e104_0(self, p: int) -> Any:
@@ -30791,7 +30864,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 556
+                    n.rule = 557
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30820,7 +30893,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 558
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30862,7 +30935,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 558
+                n.rule = 559
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30917,7 +30990,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 559
+                    n.rule = 560
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30948,7 +31021,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 560
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31007,7 +31080,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 561
+                    n.rule = 562
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31122,7 +31195,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 562
+                    n.rule = 563
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31316,7 +31389,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 563
+                    n.rule = 564
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31405,7 +31478,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 564
+                    n.rule = 565
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31425,7 +31498,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 565
+                    n.rule = 566
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31480,13 +31553,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 566
+                    n.rule = 567
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 565
+                    n.rule = 566
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31534,7 +31607,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 567
+        n.rule = 568
         return p, n
 
     def r_GrantedAbility_0(self, p: int) -> Any:
@@ -31561,7 +31634,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31576,7 +31649,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31591,7 +31664,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31671,7 +31744,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 569
+                    n.rule = 570
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31710,7 +31783,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 570
+                    n.rule = 571
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31753,12 +31826,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 571
+                    n.rule = 572
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31827,18 +31900,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 573
+                    n.rule = 574
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 574
+                    n.rule = 575
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31879,18 +31952,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 575
+                    n.rule = 576
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 576
+                    n.rule = 577
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31931,18 +32004,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 577
+                    n.rule = 578
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 578
+                    n.rule = 579
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32042,7 +32115,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 579
+                    n.rule = 580
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -32090,12 +32163,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 580
+                    n.rule = 581
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32185,12 +32258,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 581
+                    n.rule = 582
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32252,12 +32325,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 582
+                    n.rule = 583
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32405,7 +32478,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 583
+                    n.rule = 584
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -32425,12 +32498,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 584
+                    n.rule = 585
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32590,12 +32663,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 585
+                    n.rule = 586
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32650,18 +32723,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 586
+                    n.rule = 587
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 587
+                    n.rule = 588
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32716,18 +32789,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 588
+                    n.rule = 589
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 589
+                    n.rule = 590
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32852,18 +32925,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 590
+                    n.rule = 591
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 591
+                    n.rule = 592
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32908,7 +32981,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 592
+                    n.rule = 593
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32928,12 +33001,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 593
+                    n.rule = 594
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32964,7 +33037,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 594
+                    n.rule = 595
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -33070,18 +33143,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 595
+                    n.rule = 596
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 596
+                    n.rule = 597
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33110,12 +33183,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 597
+                    n.rule = 598
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33144,12 +33217,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 598
+                    n.rule = 599
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33246,7 +33319,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 599
+                    n.rule = 600
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33281,7 +33354,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 600
+                        n.rule = 601
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -33327,12 +33400,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 601
+                    n.rule = 602
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33485,18 +33558,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 602
+                    n.rule = 603
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 603
+                    n.rule = 604
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33565,18 +33638,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 604
+                    n.rule = 605
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 605
+                    n.rule = 606
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33668,18 +33741,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 606
+                    n.rule = 607
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 607
+                    n.rule = 608
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33860,18 +33933,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 608
+                    n.rule = 609
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 609
+                    n.rule = 610
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33968,18 +34041,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 610
+                    n.rule = 611
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 611
+                    n.rule = 612
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34057,7 +34130,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 612
+                    n.rule = 613
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -34077,12 +34150,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 613
+                    n.rule = 614
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34188,7 +34261,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 614
+                    n.rule = 615
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -34208,12 +34281,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 615
+                    n.rule = 616
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34277,7 +34350,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 616
+                    n.rule = 617
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -34353,12 +34426,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 617
+                    n.rule = 618
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34498,18 +34571,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 618
+                    n.rule = 619
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 619
+                    n.rule = 620
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34623,7 +34696,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 620
+                    n.rule = 621
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -34638,12 +34711,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 621
+                    n.rule = 622
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34726,18 +34799,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 622
+                    n.rule = 623
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 623
+                    n.rule = 624
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34820,18 +34893,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 624
+                    n.rule = 625
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 625
+                    n.rule = 626
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34886,18 +34959,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 626
+                    n.rule = 627
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 627
+                    n.rule = 628
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34928,18 +35001,18 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 628
+                    n.rule = 629
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 629
+                    n.rule = 630
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 572
+                    n.rule = 573
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34980,7 +35053,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 630
+                    n.rule = 631
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35010,7 +35083,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 631
+                    n.rule = 632
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35035,7 +35108,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 632
+                    n.rule = 633
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35066,7 +35139,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 633
+                    n.rule = 634
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35091,7 +35164,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 634
+                    n.rule = 635
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35127,7 +35200,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 635
+                n.rule = 636
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35181,7 +35254,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 636
+        n.rule = 637
         return p, n
 
     def e111_0(self, p: int) -> Any:
@@ -35202,7 +35275,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 637
+        n.rule = 638
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -35223,7 +35296,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 639
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -35244,7 +35317,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 640
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -35265,7 +35338,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 641
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -35300,7 +35373,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 641
+        n.rule = 642
         return p, n
 
     def e116_0(self, p: int) -> Any:
@@ -35533,7 +35606,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 642
+        n.rule = 643
         return p, n
 
     def e120_0(self, p: int) -> Any:
@@ -35554,7 +35627,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 644
         return q, n
 
     def e121_0(self, p: int) -> Any:
@@ -35575,7 +35648,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 644
+        n.rule = 645
         return q, n
 
     def e122_0(self, p: int) -> Any:
@@ -35755,7 +35828,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 645
+                    n.rule = 646
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35875,7 +35948,7 @@ class CardParser:
                         res6.append(v)
                     if res6:
                         n = Nt(res6)
-                        n.rule = 646
+                        n.rule = 647
                     p3 = p5
                     if res6 and n:
                         res4.append(n)
@@ -35909,7 +35982,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 647
+                    n.rule = 648
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -35940,7 +36013,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 648
+                    n.rule = 649
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -35985,7 +36058,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 649
+                    n.rule = 650
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -36219,7 +36292,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 650
+                    n.rule = 651
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36245,7 +36318,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 651
+                    n.rule = 652
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36281,7 +36354,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 652
+                    n.rule = 653
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -36324,7 +36397,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 654
         return q, n
 
     def e129_0(self, p: int) -> Any:
@@ -36345,7 +36418,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 654
+        n.rule = 655
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -36366,7 +36439,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 655
+        n.rule = 656
         return p, n
 
     def e131_0(self, p: int) -> Any:
@@ -36397,7 +36470,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 656
+        n.rule = 657
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -36432,7 +36505,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 658
         return p, n
 
     def e133_0(self, p: int) -> Any:
@@ -36530,7 +36603,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 658
+        n.rule = 659
         return p, n
 
     def e135_0(self, p: int) -> Any:
@@ -36592,7 +36665,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 660
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36658,7 +36731,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 660
+                    n.rule = 661
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36818,7 +36891,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 661
+                    n.rule = 662
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36844,7 +36917,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 662
+                    n.rule = 663
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36917,7 +36990,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 663
+                    n.rule = 664
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37042,7 +37115,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 664
+                    n.rule = 665
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37137,7 +37210,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 665
+                    n.rule = 666
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37228,7 +37301,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 666
+                    n.rule = 667
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37282,7 +37355,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 667
+                    n.rule = 668
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37316,7 +37389,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 667
+                    n.rule = 668
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -37410,7 +37483,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 668
+                    n.rule = 669
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37455,7 +37528,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 669
+                    n.rule = 670
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37545,93 +37618,128 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 670
+        n.rule = 671
         return p, n
 
-    def r_TargetObject_0(self, p: int) -> Any:
-        # TargetObject: Sequence (rule)
+    def r_GraveyardTarget_0(self, p: int) -> Any:
+        # GraveyardTarget: OrderedChoice (rule)
         text = self.text
         sk0 = self.sk0
         v: Any
-        res: list[Any] = []
-        while True:
-            r = self.e225_0(p)
-            if r is None:
-                break
-            q, v = r
-            p = q
-            if v is not None:
-                res.append(v)
-            break
+        c = p
         q = sk0[p]
         if q < 0:
             q = _WS0(text, p).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'target', '')
-        q += 6
-        p = q
-        res.append(v)
-        p1 = p
-        res2: list[Any] = []
-        r = self.r_ObjectFilter_0(p1)
-        if r is None:
-            return None
-        q, v = r
-        p1 = q
-        if v:
-            res2.append(v)
-        if res2:
-            n = Nt(res2)
-            n.rule = 671
-        p = p1
-        if res2 and n:
-            res.append(n)
-        while True:
-            p3 = p
-            res4: list[Any] = []
-            r = self.e226_0(p3)
-            if r is None:
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F67:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'up', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'X', '')
+                q += 1
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p1 = q
+                res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                r = self.r_ObjectFilter_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 672
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 673
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 674
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
                 break
-            q, v = r
-            p3 = q
-            if v:
-                res4.append(v)
-            q = sk0[p3]
-            if q < 0:
-                q = _WS0(text, p3).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p3] = q
-            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if ch in _F93:
+            while True:
+                r = self.r_TargetObject_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 674
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
                 break
-            v = (q, 'your', '')
-            q += 4
-            p3 = q
-            res4.append(v)
-            q = sk0[p3]
-            if q < 0:
-                q = _WS0(text, p3).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p3] = q
-            if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                break
-            v = (q, 'graveyard', '')
-            q += 9
-            p3 = q
-            res4.append(v)
-            p = p3
-            res += res4
-            break
-        if not res:
-            return p, None
-        n = Nt(res)
-        n.rule = 672
-        return p, n
+        return None
 
     def r_FromGraveyard_0(self, p: int) -> Any:
         # FromGraveyard: Sequence (rule)
@@ -37670,7 +37778,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 673
+            n.rule = 675
         p = p1
         if res2 and n:
             res.append(n)
@@ -37689,7 +37797,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 674
+        n.rule = 676
         return p, n
 
     def e144_0(self, p: int) -> Any:
@@ -37710,7 +37818,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e227_0(p1)
+                r = self.e225_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37774,14 +37882,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 675
+                    n.rule = 677
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e228_0(p7)
+                    r = self.e226_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -37840,7 +37948,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 678
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -37861,7 +37969,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e229_0(p1)
+                r = self.e227_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37935,7 +38043,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e230_0(p3)
+                r = self.e228_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37983,7 +38091,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e231_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38029,7 +38137,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e232_0(p3)
+                r = self.e230_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38105,7 +38213,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 679
         return q, n
 
     def e149_0(self, p: int) -> Any:
@@ -38131,7 +38239,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e233_0(p1)
+            r = self.e231_0(p1)
             if r is None:
                 p = c
                 break
@@ -38139,7 +38247,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e234_0(p1)
+            r = self.e232_0(p1)
             if r is None:
                 p = c
                 break
@@ -38171,7 +38279,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 680
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -38192,7 +38300,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e235_0(p1)
+                r = self.e233_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38224,7 +38332,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e236_0(p3)
+                r = self.e234_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38356,18 +38464,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 679
+                    n.rule = 681
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 680
+                    n.rule = 682
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 681
+                    n.rule = 683
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38403,7 +38511,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 682
+                    n.rule = 684
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38423,12 +38531,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 683
+                    n.rule = 685
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 681
+                    n.rule = 683
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38464,7 +38572,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 684
+                    n.rule = 686
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38484,12 +38592,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 685
+                    n.rule = 687
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 681
+                    n.rule = 683
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38514,7 +38622,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 688
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -38546,12 +38654,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 687
+                    n.rule = 689
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 688
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38571,12 +38679,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 691
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 688
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38779,7 +38887,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 690
+                    n.rule = 692
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38823,7 +38931,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 691
+                    n.rule = 693
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39183,7 +39291,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 692
+                    n.rule = 694
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39242,7 +39350,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 693
+                    n.rule = 695
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39296,7 +39404,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e237_0(p)
+            r = self.e235_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39322,7 +39430,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 694
+                    n.rule = 696
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39399,7 +39507,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 695
+                    n.rule = 697
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39444,7 +39552,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 696
+                    n.rule = 698
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39529,7 +39637,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 697
+        n.rule = 699
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -39585,7 +39693,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 700
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39609,7 +39717,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 699
+                    n.rule = 701
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39637,7 +39745,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 702
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -39833,7 +39941,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 701
+                    n.rule = 703
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39863,7 +39971,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 702
+                        n.rule = 704
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39889,7 +39997,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 703
+                n.rule = 705
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39942,7 +40050,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 706
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -39986,7 +40094,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 707
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -40007,7 +40115,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 708
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -40025,14 +40133,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 707
+            n.rule = 709
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 708
+        n.rule = 710
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40114,14 +40222,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 709
+            n.rule = 711
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e238_0(p3)
+            r = self.e236_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40146,7 +40254,92 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 710
+        n.rule = 712
+        return p, n
+
+    def r_TargetObject_0(self, p: int) -> Any:
+        # TargetObject: Sequence (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        while True:
+            r = self.e237_0(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'target', '')
+        q += 6
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        r = self.r_ObjectFilter_0(p1)
+        if r is None:
+            return None
+        q, v = r
+        p1 = q
+        if v:
+            res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 713
+        p = p1
+        if res2 and n:
+            res.append(n)
+        while True:
+            p3 = p
+            res4: list[Any] = []
+            r = self.e238_0(p3)
+            if r is None:
+                break
+            q, v = r
+            p3 = q
+            if v:
+                res4.append(v)
+            q = sk0[p3]
+            if q < 0:
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                break
+            v = (q, 'your', '')
+            q += 4
+            p3 = q
+            res4.append(v)
+            q = sk0[p3]
+            if q < 0:
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
+            if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                break
+            v = (q, 'graveyard', '')
+            q += 9
+            p3 = q
+            res4.append(v)
+            p = p3
+            res += res4
+            break
+        if not res:
+            return p, None
+        n = Nt(res)
+        n.rule = 714
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -40167,7 +40360,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 711
+        n.rule = 715
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40195,7 +40388,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 712
+            n.rule = 716
         p = p1
         if res2 and n:
             res.append(n)
@@ -40210,7 +40403,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 713
+            n.rule = 717
         p = p3
         if res4 and n:
             res.append(n)
@@ -40226,7 +40419,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 714
+        n.rule = 718
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -40294,7 +40487,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 715
+        n.rule = 719
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -40331,7 +40524,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40392,7 +40585,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40469,7 +40662,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40533,7 +40726,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40639,7 +40832,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40716,7 +40909,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40741,7 +40934,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 721
         return q, n
 
     def e179_0(self, p: int) -> Any:
@@ -40785,7 +40978,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 722
         return p, n
 
     def e180_0(self, p: int) -> Any:
@@ -41023,7 +41216,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 723
         return p, n
 
     def e184_0(self, p: int) -> Any:
@@ -41044,7 +41237,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 724
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -41092,7 +41285,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 725
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -41167,7 +41360,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 726
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -41201,7 +41394,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 723
+                    n.rule = 727
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41268,7 +41461,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 724
+                n.rule = 728
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -41357,7 +41550,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 729
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -41401,7 +41594,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 730
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -41441,12 +41634,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 727
+                    n.rule = 731
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41466,12 +41659,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 729
+                    n.rule = 733
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41496,7 +41689,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 734
         return q, n
 
     def e193_0(self, p: int) -> Any:
@@ -41816,7 +42009,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 735
         return p, n
 
     def e197_0(self, p: int) -> Any:
@@ -41914,7 +42107,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 736
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -42007,7 +42200,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 733
+                    n.rule = 737
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42069,7 +42262,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 738
         return q, n
 
     def e202_0(self, p: int) -> Any:
@@ -42266,7 +42459,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 739
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -42291,7 +42484,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 740
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -42316,7 +42509,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 741
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -42349,7 +42542,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 742
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -42384,7 +42577,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 743
         return p, n
 
     def e210_0(self, p: int) -> Any:
@@ -42419,7 +42612,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 744
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -42454,7 +42647,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 745
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -42487,7 +42680,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 746
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -42560,7 +42753,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 747
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -42581,7 +42774,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 748
         return q, n
 
     def e216_0(self, p: int) -> Any:
@@ -42615,7 +42808,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42660,7 +42853,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 746
+                    n.rule = 750
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42742,7 +42935,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 747
+                    n.rule = 751
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42773,7 +42966,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 748
+                    n.rule = 752
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42796,7 +42989,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 749
+                    n.rule = 753
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -42883,14 +43076,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 750
+            n.rule = 754
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 751
+        n.rule = 755
         return p, n
 
     def e218_0(self, p: int) -> Any:
@@ -42911,7 +43104,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 756
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -42963,7 +43156,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 757
         return p, n
 
     def e220_0(self, p: int) -> Any:
@@ -43021,7 +43214,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 758
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -43053,7 +43246,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 755
+                    n.rule = 759
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43108,7 +43301,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 756
+                    n.rule = 760
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43123,13 +43316,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 757
+                    n.rule = 761
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 758
+                    n.rule = 762
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43189,13 +43382,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 759
+                    n.rule = 763
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 760
+                    n.rule = 764
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43236,7 +43429,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 761
+                    n.rule = 765
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43267,13 +43460,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 762
+                    n.rule = 766
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 760
+                    n.rule = 764
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43316,7 +43509,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 763
+                    n.rule = 767
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43375,7 +43568,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 764
+                    n.rule = 768
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43434,7 +43627,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 765
+                    n.rule = 769
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -43535,7 +43728,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 766
+                    n.rule = 770
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43563,7 +43756,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 767
+                    n.rule = 771
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43584,14 +43777,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'another', '')
-        q += 7
+        v = (q, 'your', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 772
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -43605,14 +43798,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'in', '')
-        q += 2
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 773
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -43626,14 +43819,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'your', '')
+        v = (q, 'face', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 774
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -43647,14 +43840,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 775
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -43668,14 +43861,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 776
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -43689,59 +43882,17 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 777
         return q, n
 
     def e231_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 774
-        return q, n
-
-    def e232_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 775
-        return q, n
-
-    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43795,7 +43946,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43817,10 +43968,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 776
+        n.rule = 778
         return p, n
 
-    def e235_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43838,10 +43989,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 779
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43859,7 +44010,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 780
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43892,7 +44043,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 779
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43913,14 +44064,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 779
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43938,10 +44089,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 782
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43959,7 +44110,49 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 783
+        return q, n
+
+    def e237_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'another', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 784
+        return q, n
+
+    def e238_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 785
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -44021,7 +44214,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 782
+                    n.rule = 786
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44117,7 +44310,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 783
+                    n.rule = 787
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44192,7 +44385,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 788
         return q, n
 
     def e241_1(self, p: int) -> Any:
@@ -45219,18 +45412,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 785
+                    n.rule = 789
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 786
+                    n.rule = 790
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45285,18 +45478,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 788
+                    n.rule = 792
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 789
+                    n.rule = 793
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45323,18 +45516,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 790
+                    n.rule = 794
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 791
+                    n.rule = 795
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45375,18 +45568,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 792
+                    n.rule = 796
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 793
+                    n.rule = 797
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45413,18 +45606,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 794
+                    n.rule = 798
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 795
+                    n.rule = 799
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45451,7 +45644,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 796
+                    n.rule = 800
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45482,12 +45675,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 797
+                    n.rule = 801
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45528,7 +45721,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 798
+                    n.rule = 802
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45558,7 +45751,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 799
+                        n.rule = 803
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -45567,12 +45760,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 800
+                    n.rule = 804
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45616,18 +45809,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 801
+                    n.rule = 805
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 802
+                    n.rule = 806
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45696,18 +45889,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 803
+                    n.rule = 807
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 804
+                    n.rule = 808
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45776,18 +45969,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 805
+                    n.rule = 809
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 806
+                    n.rule = 810
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45842,7 +46035,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 807
+                    n.rule = 811
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -45955,12 +46148,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 808
+                    n.rule = 812
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46010,7 +46203,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 809
+                    n.rule = 813
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -46048,7 +46241,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 810
+                        n.rule = 814
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -46057,12 +46250,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 811
+                    n.rule = 815
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46126,18 +46319,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 812
+                    n.rule = 816
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 813
+                    n.rule = 817
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 787
+                    n.rule = 791
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46162,7 +46355,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
+        n.rule = 818
         return q, n
 
     def e243_0(self, p: int) -> Any:
@@ -46183,7 +46376,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 815
+        n.rule = 819
         return q, n
 
     def e244_0(self, p: int) -> Any:
@@ -46215,7 +46408,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 816
+                    n.rule = 820
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46237,7 +46430,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 817
+                n.rule = 821
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -46269,7 +46462,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 818
+        n.rule = 822
         return p, n
 
     def e246_0(self, p: int) -> Any:
@@ -46398,7 +46591,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 819
+        n.rule = 823
         return q, n
 
     def e248_1(self, p: int) -> Any:
@@ -48068,7 +48261,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 820
+        n.rule = 824
         return q, n
 
     def e268_0(self, p: int) -> Any:
@@ -48089,7 +48282,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 821
+        n.rule = 825
         return q, n
 
     def e269_0(self, p: int) -> Any:
@@ -48110,7 +48303,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 822
+        n.rule = 826
         return q, n
 
     def e270_0(self, p: int) -> Any:
@@ -48131,7 +48324,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 823
+        n.rule = 827
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -48152,7 +48345,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 824
+        n.rule = 828
         return q, n
 
     def e272_0(self, p: int) -> Any:
@@ -48173,7 +48366,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 825
+        n.rule = 829
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48436,7 +48629,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 637
+        n.rule = 638
         return q, n
 
     def e274_1(self, p: int) -> Any:
@@ -48457,7 +48650,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 639
         return q, n
 
     def e275_1(self, p: int) -> Any:
@@ -48478,7 +48671,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 640
         return q, n
 
     def e276_1(self, p: int) -> Any:
@@ -48499,7 +48692,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 641
         return q, n
 
     def e277_1(self, p: int) -> Any:
@@ -48534,7 +48727,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 641
+        n.rule = 642
         return p, n
 
     def e278_1(self, p: int) -> Any:
@@ -48767,7 +48960,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 642
+        n.rule = 643
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -48788,7 +48981,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 644
         return q, n
 
     def e283_1(self, p: int) -> Any:
@@ -48809,7 +49002,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 644
+        n.rule = 645
         return q, n
 
     def e284_1(self, p: int) -> Any:
@@ -48844,7 +49037,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 739
         return p, n
 
     def e285_1(self, p: int) -> Any:
@@ -48869,7 +49062,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 740
         return p, n
 
     def e286_1(self, p: int) -> Any:
@@ -48894,7 +49087,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 741
         return p, n
 
     def e287_1(self, p: int) -> Any:
@@ -48927,7 +49120,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 742
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -48962,7 +49155,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 743
         return p, n
 
     def e289_1(self, p: int) -> Any:
@@ -48997,7 +49190,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 744
         return p, n
 
     def e290_1(self, p: int) -> Any:
@@ -49032,7 +49225,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 745
         return p, n
 
     def e291_1(self, p: int) -> Any:
@@ -49065,7 +49258,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 746
         return p, n
 
     def e292_1(self, p: int) -> Any:
@@ -49138,7 +49331,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 747
         return p, n
 
 
@@ -49380,7 +49573,7 @@ CLASSES: dict[str, type[Model]] = {
     'RemoveCountersEffect': _model_class('RemoveCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'target': None}, ()),
     'ResultCondition': _model_class('ResultCondition', (('cant', True, '1'), ('did', True, '1'), ('dont', True, '1')), {'cant': '', 'did': '', 'dont': ''}, ()),
     'ReturnAllFromGraveyardsEffect': _model_class('ReturnAllFromGraveyardsEffect', (('filter', True, '1'), ('hands', True, '1')), {'filter': None, 'hands': ''}, ()),
-    'ReturnFromGraveyardEffect': _model_class('ReturnFromGraveyardEffect', (('target', True, '1'), ('source', True, '1'), ('hand', True, '0..1'), ('battlefield', True, '1'), ('mine', True, '0..1')), {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False}, ()),
+    'ReturnFromGraveyardEffect': _model_class('ReturnFromGraveyardEffect', (('target', True, '1'), ('source', True, '1'), ('hand', True, '0..1'), ('battlefield', True, '1'), ('mine', True, '0..1'), ('wherex', True, '1')), {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None}, ()),
     'ReturnToBattlefieldEffect': _model_class('ReturnToBattlefieldEffect', (('target', True, '1'), ('fromgy', True, '0..1'), ('choice', True, '0..1'), ('facedown', True, '0..1'), ('mine', True, '0..1'), ('owners', True, '0..1')), {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False}, ()),
     'ReturnToHandEffect': _model_class('ReturnToHandEffect', (('target', True, '1'), ('yours', True, '1'), ('their', True, '1'), ('exceptions', True, '1..*')), {'target': None, 'yours': '', 'their': ''}, ('exceptions',)),
     'RevealCost': _model_class('RevealCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
@@ -49418,6 +49611,7 @@ CLASSES: dict[str, type[Model]] = {
     'UncounterableStmt': _model_class('UncounterableStmt', (('countered', True, '1'),), {'countered': ''}, ()),
     'UntapEffect': _model_class('UntapEffect', (('target', True, '1'),), {'target': None}, ()),
     'UpToTargets': _model_class('UpToTargets', (('each', True, '0..1'), ('count', True, '1'), ('filter', True, '1')), {'each': False, 'count': None, 'filter': None}, ()),
+    'UpToXTargets': _model_class('UpToXTargets', (('filter', True, '1'),), {'filter': None}, ()),
     'YoursTrigger': _model_class('YoursTrigger', (('lead', True, '1'), ('thisor', True, '0..1'), ('subject', True, '1'), ('events', True, '1..*'), ('undercontrol', True, '0..1')), {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False}, ('events',)),
     'ZonePlace': _model_class('ZonePlace', (('command', True, '1'), ('battlefield', True, '1')), {'command': '', 'battlefield': ''}, ()),
 }
@@ -49650,107 +49844,108 @@ _C420 = CLASSES['DiscardEffect']
 _C422 = CLASSES['GainLifeEffect']
 _C425 = CLASSES['GainControlEffect']
 _C427 = CLASSES['ReturnToHandEffect']
-_C430 = CLASSES['ReturnFromGraveyardEffect']
-_C432 = CLASSES['ReturnToBattlefieldEffect']
-_C435 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C440 = CLASSES['SearchEffect']
-_C444 = CLASSES['CounterSpellEffect']
-_C446 = CLASSES['ShuffleEffect']
-_C450 = CLASSES['MillEffect']
-_C453 = CLASSES['PutFromHandEffect']
-_C457 = CLASSES['PutCountersEffect']
-_C460 = CLASSES['PutOnLibraryEffect']
-_C462 = CLASSES['PutIntoZoneEffect']
-_C468 = CLASSES['ExileEffect']
-_C470 = CLASSES['ExileTopEffect']
-_C472 = CLASSES['RegenerateEffect']
-_C476 = CLASSES['PlayerSacrificesEffect']
-_C479 = CLASSES['SacrificeEffect']
-_C481 = CLASSES['UntapEffect']
-_C483 = CLASSES['TapOrUntapEffect']
-_C485 = CLASSES['TapEffect']
-_C489 = CLASSES['RemoveCountersEffect']
-_C491 = CLASSES['DelayedEffect']
-_C493 = CLASSES['PreventEffect']
-_C495 = CLASSES['CastThisEffect']
-_C497 = CLASSES['CopySpellEffect']
-_C498 = CLASSES['NoRegenEffect']
-_C501 = CLASSES['PhaseOutEffect']
-_C504 = CLASSES['NoUntapEffect']
-_C507 = CLASSES['ContinuousEffect']
-_C509 = CLASSES['PlayerRef']
-_C516 = CLASSES['AnyNumberTargets']
-_C518 = CLASSES['AnyTarget']
-_C521 = CLASSES['UpToTargets']
-_C523 = CLASSES['EachOfThem']
-_C525 = CLASSES['EachPlayers']
-_C527 = CLASSES['ThatRef']
-_C529 = CLASSES['EnchantedRef']
-_C535 = CLASSES['BeginningTrigger']
-_C539 = CLASSES['LastCounterTrigger']
-_C543 = CLASSES['BatchAttackTrigger']
-_C545 = CLASSES['ThisTrigger']
-_C549 = CLASSES['CastTrigger']
-_C552 = CLASSES['YoursTrigger']
-_C565 = CLASSES['ZonePlace']
-_C571 = CLASSES['PTChange']
-_C574 = CLASSES['CantAttackOrBlock']
-_C576 = CLASSES['CantAttack']
-_C578 = CLASSES['CantBlock']
-_C580 = CLASSES['CantBeBlockedByFewer']
-_C581 = CLASSES['CantBeBlockedExcept']
-_C582 = CLASSES['CanBlockOnly']
-_C584 = CLASSES['CantBeTargetedBy']
-_C585 = CLASSES['CantBeTargeted']
-_C587 = CLASSES['CantBeDestroyed']
-_C589 = CLASSES['CantPhaseOut']
-_C591 = CLASSES['PhasesEachUntap']
-_C593 = CLASSES['GainsAbility']
-_C596 = CLASSES['HasKeywordAtManaCost']
-_C597 = CLASSES['HasKeywords']
-_C598 = CLASSES['LosesKeywords']
-_C601 = CLASSES['CombatDamageSteps']
-_C603 = CLASSES['AssignsExcess']
-_C605 = CLASSES['AttacksUntapped']
-_C607 = CLASSES['DoesntUntap']
-_C609 = CLASSES['DamageGainsLife']
-_C611 = CLASSES['DamageIsLethal']
-_C613 = CLASSES['CantBeBlockedBy']
-_C615 = CLASSES['CantBeAttachedBy']
-_C617 = CLASSES['PreventDamageFrom']
-_C619 = CLASSES['AttacksDespite']
-_C621 = CLASSES['MaxBlockers']
-_C623 = CLASSES['AttacksEachCombat']
-_C625 = CLASSES['BlocksEachCombat']
-_C627 = CLASSES['CantBeBlocked']
-_C629 = CLASSES['IsColor']
-_C667 = CLASSES['Duration']
-_C672 = CLASSES['TargetObject']
-_C674 = CLASSES['FromGraveyard']
-_C680 = CLASSES['OntoBattlefield']
-_C683 = CLASSES['IntoHand']
-_C685 = CLASSES['IntoGraveyard']
-_C688 = CLASSES['CostValue']
-_C708 = CLASSES['BackRef']
-_C710 = CLASSES['TargetPlayer']
-_C714 = CLASSES['EachObjects']
-_C728 = CLASSES['QualityRef']
-_C751 = CLASSES['PerTime']
-_C757 = CLASSES['PerObject']
-_C760 = CLASSES['PowerOf']
-_C786 = CLASSES['EntersEvent']
-_C789 = CLASSES['LeavesEvent']
-_C791 = CLASSES['DiesEvent']
-_C793 = CLASSES['AttacksAloneEvent']
-_C795 = CLASSES['AttacksEvent']
-_C797 = CLASSES['BlocksEvent']
-_C800 = CLASSES['BlockedEvent']
-_C802 = CLASSES['PhasesEvent']
-_C804 = CLASSES['TurnedUpEvent']
-_C806 = CLASSES['ExiledThisWayEvent']
-_C808 = CLASSES['TargetedEvent']
-_C811 = CLASSES['DealsDamageEvent']
-_C813 = CLASSES['DealtDamageEvent']
+_C431 = CLASSES['ReturnFromGraveyardEffect']
+_C433 = CLASSES['ReturnToBattlefieldEffect']
+_C436 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C441 = CLASSES['SearchEffect']
+_C445 = CLASSES['CounterSpellEffect']
+_C447 = CLASSES['ShuffleEffect']
+_C451 = CLASSES['MillEffect']
+_C454 = CLASSES['PutFromHandEffect']
+_C458 = CLASSES['PutCountersEffect']
+_C461 = CLASSES['PutOnLibraryEffect']
+_C463 = CLASSES['PutIntoZoneEffect']
+_C469 = CLASSES['ExileEffect']
+_C471 = CLASSES['ExileTopEffect']
+_C473 = CLASSES['RegenerateEffect']
+_C477 = CLASSES['PlayerSacrificesEffect']
+_C480 = CLASSES['SacrificeEffect']
+_C482 = CLASSES['UntapEffect']
+_C484 = CLASSES['TapOrUntapEffect']
+_C486 = CLASSES['TapEffect']
+_C490 = CLASSES['RemoveCountersEffect']
+_C492 = CLASSES['DelayedEffect']
+_C494 = CLASSES['PreventEffect']
+_C496 = CLASSES['CastThisEffect']
+_C498 = CLASSES['CopySpellEffect']
+_C499 = CLASSES['NoRegenEffect']
+_C502 = CLASSES['PhaseOutEffect']
+_C505 = CLASSES['NoUntapEffect']
+_C508 = CLASSES['ContinuousEffect']
+_C510 = CLASSES['PlayerRef']
+_C517 = CLASSES['AnyNumberTargets']
+_C519 = CLASSES['AnyTarget']
+_C522 = CLASSES['UpToTargets']
+_C524 = CLASSES['EachOfThem']
+_C526 = CLASSES['EachPlayers']
+_C528 = CLASSES['ThatRef']
+_C530 = CLASSES['EnchantedRef']
+_C536 = CLASSES['BeginningTrigger']
+_C540 = CLASSES['LastCounterTrigger']
+_C544 = CLASSES['BatchAttackTrigger']
+_C546 = CLASSES['ThisTrigger']
+_C550 = CLASSES['CastTrigger']
+_C553 = CLASSES['YoursTrigger']
+_C566 = CLASSES['ZonePlace']
+_C572 = CLASSES['PTChange']
+_C575 = CLASSES['CantAttackOrBlock']
+_C577 = CLASSES['CantAttack']
+_C579 = CLASSES['CantBlock']
+_C581 = CLASSES['CantBeBlockedByFewer']
+_C582 = CLASSES['CantBeBlockedExcept']
+_C583 = CLASSES['CanBlockOnly']
+_C585 = CLASSES['CantBeTargetedBy']
+_C586 = CLASSES['CantBeTargeted']
+_C588 = CLASSES['CantBeDestroyed']
+_C590 = CLASSES['CantPhaseOut']
+_C592 = CLASSES['PhasesEachUntap']
+_C594 = CLASSES['GainsAbility']
+_C597 = CLASSES['HasKeywordAtManaCost']
+_C598 = CLASSES['HasKeywords']
+_C599 = CLASSES['LosesKeywords']
+_C602 = CLASSES['CombatDamageSteps']
+_C604 = CLASSES['AssignsExcess']
+_C606 = CLASSES['AttacksUntapped']
+_C608 = CLASSES['DoesntUntap']
+_C610 = CLASSES['DamageGainsLife']
+_C612 = CLASSES['DamageIsLethal']
+_C614 = CLASSES['CantBeBlockedBy']
+_C616 = CLASSES['CantBeAttachedBy']
+_C618 = CLASSES['PreventDamageFrom']
+_C620 = CLASSES['AttacksDespite']
+_C622 = CLASSES['MaxBlockers']
+_C624 = CLASSES['AttacksEachCombat']
+_C626 = CLASSES['BlocksEachCombat']
+_C628 = CLASSES['CantBeBlocked']
+_C630 = CLASSES['IsColor']
+_C668 = CLASSES['Duration']
+_C673 = CLASSES['UpToXTargets']
+_C676 = CLASSES['FromGraveyard']
+_C682 = CLASSES['OntoBattlefield']
+_C685 = CLASSES['IntoHand']
+_C687 = CLASSES['IntoGraveyard']
+_C690 = CLASSES['CostValue']
+_C710 = CLASSES['BackRef']
+_C712 = CLASSES['TargetPlayer']
+_C714 = CLASSES['TargetObject']
+_C718 = CLASSES['EachObjects']
+_C732 = CLASSES['QualityRef']
+_C755 = CLASSES['PerTime']
+_C761 = CLASSES['PerObject']
+_C764 = CLASSES['PowerOf']
+_C790 = CLASSES['EntersEvent']
+_C793 = CLASSES['LeavesEvent']
+_C795 = CLASSES['DiesEvent']
+_C797 = CLASSES['AttacksAloneEvent']
+_C799 = CLASSES['AttacksEvent']
+_C801 = CLASSES['BlocksEvent']
+_C804 = CLASSES['BlockedEvent']
+_C806 = CLASSES['PhasesEvent']
+_C808 = CLASSES['TurnedUpEvent']
+_C810 = CLASSES['ExiledThisWayEvent']
+_C812 = CLASSES['TargetedEvent']
+_C815 = CLASSES['DealsDamageEvent']
+_C817 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53133,8 +53328,8 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 565:
-                    values.append(_b565(x, inst, lim, made))
+                elif x.rule == 566:
+                    values.append(_b566(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 369:  # spells
@@ -53211,7 +53406,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 567:  # keywords
+        elif r == 568:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53229,7 +53424,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53639,7 +53834,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 573 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53676,13 +53871,13 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # other
+        if r == 638:  # other
             d['other'] = True
-        elif r == 638:  # another
+        elif r == 639:  # another
             d['another'] = True
-        elif r == 639:  # facedown
+        elif r == 640:  # facedown
             d['facedown'] = True
-        elif r == 640:  # faceup
+        elif r == 641:  # faceup
             d['faceup'] = True
         elif r == 382:  # exiled
             d['exiled'] = True
@@ -53701,17 +53896,17 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 641:  # states
+        elif r == 642:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 735:  # nons
+        elif r == 739:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 736:  # colors
+        elif r == 740:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53719,7 +53914,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 737:  # supertypes
+        elif r == 741:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53727,32 +53922,32 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 738:  # multis
+        elif r == 742:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 739:  # types
+        elif r == 743:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 740:  # subtypes
+        elif r == 744:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 741:  # ortypes
+        elif r == 745:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 742:  # andor
+        elif r == 746:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 743:  # ortypes
+        elif r == 747:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53795,7 +53990,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 642:  # keywords
+        elif r == 643:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53838,9 +54033,9 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 643:  # blocked_by_this
+        elif r == 644:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 644:  # attacking_you
+        elif r == 645:  # attacking_you
             d['attacking_you'] = True
         elif r == 277:  # name
             x = c[0]
@@ -53960,9 +54155,9 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 292:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
-        elif r == 512:  # options
+        elif r == 513:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54014,7 +54209,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
         elif r == 296:  # extra
             x = c[0]
@@ -54054,7 +54249,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 298:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
         elif r == 299:  # skip
             x = c[0]
@@ -54094,11 +54289,11 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 301:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
         elif r == 302:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54141,11 +54336,11 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 305:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
         elif r == 306:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54184,7 +54379,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 308:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
         elif r == 309:  # amount
             x = c[0]
@@ -54224,7 +54419,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 311:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
         elif r == 312:  # amount
             x = c[0]
@@ -54300,7 +54495,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 316:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54339,18 +54534,18 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 530:  # count
+        elif r == 531:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 319:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54422,7 +54617,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 323:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54465,7 +54660,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 326:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54504,14 +54699,14 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 328:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 329:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54590,7 +54785,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 334:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54599,11 +54794,11 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 715:  # controller
+        elif r == 719:  # controller
             d['controller'] = True
-        elif r == 531:  # target
+        elif r == 532:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54650,14 +54845,14 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 339:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 340:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54696,7 +54891,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 342:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54746,7 +54941,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # parts
+        if r == 533:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54755,7 +54950,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54908,7 +55103,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 357:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54926,7 +55121,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 553:  # sentences
+        elif r == 554:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54962,9 +55157,9 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # special
+        if r == 555:  # special
             d['special'] = True
-        elif r == 555:  # fromhand
+        elif r == 556:  # fromhand
             d['fromhand'] = True
         elif r == 361:  # param
             x = c[0]
@@ -54975,11 +55170,11 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 556:  # cost
+        elif r == 557:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 557:  # param
+        elif r == 558:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -54992,11 +55187,11 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 558:  # sentences
+        elif r == 559:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 559:  # restriction
+        elif r == 560:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -55005,19 +55200,19 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 560:  # once
+        elif r == 561:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 561:  # sorcery
+        elif r == 562:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 562:  # castable
+        elif r == 563:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55055,9 +55250,9 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # both
+        if r == 725:  # both
             d['both'] = True
-        elif r == 563:  # which
+        elif r == 564:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -55250,35 +55445,35 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 630:  # this
+        elif r == 631:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 631:  # enchanted
+        elif r == 632:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 632:  # host
+        elif r == 633:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 633:  # equipped
+        elif r == 634:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 634:  # host
+        elif r == 635:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 635:  # affected
+        elif r == 636:  # affected
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['affected'] = value
-        elif r == 636:  # parts
+        elif r == 637:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55287,7 +55482,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 573 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55393,7 +55588,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 744:  # evenly
+        elif r == 748:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55427,70 +55622,70 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # named
+        if r == 646:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 745:  # amount
+        elif r == 749:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 746:  # equal
+        elif r == 750:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 816:  # power
+        elif r == 820:  # power
             x = c[0]
-            value = _b760(x, inst, lim, made)
+            value = _b764(x, inst, lim, made)
             d['power'] = value
-        elif r == 817:  # amount
+        elif r == 821:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 747:  # you
+        elif r == 751:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 748:  # controllerof
+        elif r == 752:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 749:  # target
+        elif r == 753:  # target
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 646:  # also
+        elif r == 647:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 647:  # equallast
+        elif r == 648:  # equallast
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equallast'] = value
-        elif r == 648:  # target
+        elif r == 649:  # target
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 649:  # amount
+        elif r == 650:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
@@ -55530,7 +55725,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 405:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55571,7 +55766,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
         elif r == 408:  # amount
             x = c[0]
@@ -55609,18 +55804,18 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # target
+        if r == 651:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 651:  # count
+        elif r == 652:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 652:  # those
+        elif r == 653:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -55666,9 +55861,9 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 653:  # tapped
+        elif r == 654:  # tapped
             d['tapped'] = True
-        elif r == 654:  # supertypes
+        elif r == 655:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55684,7 +55879,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 655:  # colors
+        elif r == 656:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55692,17 +55887,17 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 656:  # subtypes
+        elif r == 657:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 657:  # types
+        elif r == 658:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 658:  # keywords
+        elif r == 659:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55722,17 +55917,17 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 659:  # per
+        elif r == 660:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b136(x, inst, lim, made)
             d['per'] = value
-        elif r == 660:  # pertime
+        elif r == 661:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b751(x, inst, lim, made)
+            value = _b755(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -55766,9 +55961,9 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # anycolor
+        if r == 756:  # anycolor
             d['anycolor'] = True
-        elif r == 753:  # choices
+        elif r == 757:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -55778,15 +55973,15 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 661:  # last
+        elif r == 662:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 662:  # mana
+        elif r == 663:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 818:  # alts
+        elif r == 822:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -55826,9 +56021,9 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
-        elif r == 663:  # third
+        elif r == 664:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -55836,13 +56031,13 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 754:  # random
+        elif r == 758:  # random
             d['random'] = True
-        elif r == 664:  # per
+        elif r == 665:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b751(x, inst, lim, made)
+            value = _b755(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -55880,27 +56075,27 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
-        elif r == 665:  # amount
+        elif r == 666:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 755:  # per
+        elif r == 759:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b751(x, inst, lim, made)
+            value = _b755(x, inst, lim, made)
             d['per'] = value
-        elif r == 758:  # per
+        elif r == 762:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b757(x, inst, lim, made)
+            value = _b761(x, inst, lim, made)
             d['per'] = value
-        elif r == 666:  # equal
+        elif r == 667:  # equal
             x = c[0]
-            value = _b760(x, inst, lim, made)
+            value = _b764(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55936,7 +56131,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 423:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55945,7 +56140,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b667(x, inst, lim, made)
+            value = _b668(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -55981,20 +56176,20 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 426:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 668:  # yours
+        elif r == 669:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 669:  # their
+        elif r == 670:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 670:  # exceptions
+        elif r == 671:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -56012,7 +56207,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56028,8 +56223,8 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
-    d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C431()
+    d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -56038,22 +56233,31 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 428:  # target
             x = c[0]
-            value = _b672(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 674 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 429:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b674(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['source'] = value
-        elif r == 770:  # hand
+        elif r == 772:  # hand
             d['hand'] = True
-        elif r == 675:  # battlefield
+        elif r == 677:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 771:  # mine
+        elif r == 773:  # mine
             d['mine'] = True
+        elif r == 430:  # wherex
+            x = c[0]
+            if d['wherex']:
+                raise Unsupported('multiple assignments')
+            value = _b121(x, inst, lim, made)
+            d['wherex'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56062,7 +56266,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56078,7 +56282,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C433()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56086,22 +56290,22 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # target
+        if r == 432:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 676:  # fromgy
+        elif r == 678:  # fromgy
             d['fromgy'] = True
-        elif r == 772:  # choice
+        elif r == 774:  # choice
             d['choice'] = True
-        elif r == 773:  # facedown
+        elif r == 775:  # facedown
             d['facedown'] = True
-        elif r == 774:  # mine
+        elif r == 776:  # mine
             d['mine'] = True
-        elif r == 775:  # owners
+        elif r == 777:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -56111,7 +56315,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56127,7 +56331,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C436()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56135,11 +56339,11 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # filter
+        if r == 434:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 434:  # hands
+        elif r == 435:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -56151,7 +56355,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56167,7 +56371,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C441()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56175,38 +56379,38 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # player
+        if r == 437:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
-        elif r == 677:  # upto
+        elif r == 679:  # upto
             d['upto'] = True
-        elif r == 437:  # count
+        elif r == 438:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 438:  # filter
+        elif r == 439:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 776:  # alts
+        elif r == 778:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b278(x, inst, lim, made))
-        elif r == 678:  # reveal
+        elif r == 680:  # reveal
             d['reveal'] = True
-        elif r == 777:  # thatcard
+        elif r == 779:  # thatcard
             d['thatcard'] = True
-        elif r == 778:  # thosecards
+        elif r == 780:  # thosecards
             d['thosecards'] = True
-        elif r == 439:  # destination
+        elif r == 440:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 681 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 683 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 686:  # tapped
+        elif r == 688:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56216,7 +56420,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56232,7 +56436,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C445()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56240,20 +56444,20 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # target
+        if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 442:  # unless
+        elif r == 443:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['unless'] = value
-        elif r == 443:  # per
+        elif r == 444:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -56267,7 +56471,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56283,7 +56487,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C447()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56291,9 +56495,9 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # player
+        if r == 446:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56303,7 +56507,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56319,7 +56523,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C451()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56327,19 +56531,19 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # amount
+        if r == 448:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 448:  # player
+        elif r == 449:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
-        elif r == 449:  # owner
+        elif r == 450:  # owner
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -56349,7 +56553,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56365,7 +56569,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C454()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56373,11 +56577,11 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # filter
+        if r == 452:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 452:  # battlefield
+        elif r == 453:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56389,7 +56593,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56405,7 +56609,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C458()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56413,17 +56617,17 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # amount
+        if r == 455:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 455:  # counter
+        elif r == 456:  # counter
             x = c[0]
             value = _b136(x, inst, lim, made)
             d['counter'] = value
-        elif r == 456:  # target
+        elif r == 457:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56436,7 +56640,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56452,7 +56656,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C461()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56460,24 +56664,24 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 459:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 459:  # source
+        elif r == 460:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b674(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['source'] = value
-        elif r == 690:  # top
+        elif r == 692:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 691:  # bottom
+        elif r == 693:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -56489,7 +56693,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56505,7 +56709,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C463()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56513,9 +56717,9 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 462:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56528,7 +56732,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56544,7 +56748,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C469()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56552,36 +56756,36 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # target
+        if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 464:  # source
+        elif r == 465:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b674(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['source'] = value
-        elif r == 465:  # amount
+        elif r == 466:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 466:  # counter
+        elif r == 467:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b136(x, inst, lim, made)
             d['counter'] = value
-        elif r == 467:  # also
+        elif r == 468:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56594,7 +56798,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56610,7 +56814,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C471()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56618,9 +56822,9 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # player
+        if r == 470:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56630,7 +56834,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56646,7 +56850,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C473()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56654,9 +56858,9 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # target
+        if r == 472:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56669,7 +56873,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56685,7 +56889,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C477()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56693,17 +56897,17 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # player
+        if r == 474:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
-        elif r == 474:  # amount
+        elif r == 475:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 475:  # filter
+        elif r == 476:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
@@ -56715,7 +56919,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56731,7 +56935,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C480()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56739,18 +56943,18 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # target
+        if r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 478:  # unless
+        elif r == 479:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -56760,7 +56964,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56776,7 +56980,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C482()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56784,9 +56988,9 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # target
+        if r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56799,7 +57003,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56815,7 +57019,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C484()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56823,9 +57027,9 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # target
+        if r == 483:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56838,7 +57042,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56854,7 +57058,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C486()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56862,9 +57066,9 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # target
+        if r == 485:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56877,7 +57081,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56893,7 +57097,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C490()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56901,17 +57105,17 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # amount
+        if r == 487:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 487:  # counter
+        elif r == 488:  # counter
             x = c[0]
             value = _b136(x, inst, lim, made)
             d['counter'] = value
-        elif r == 488:  # target
+        elif r == 489:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56924,7 +57128,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56940,7 +57144,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C492()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56948,18 +57152,18 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # step
+        if r == 694:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 779 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 781 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 693:  # endcombat
+        elif r == 695:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 490:  # effect
+        elif r == 491:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -56974,7 +57178,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56990,7 +57194,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C494()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56998,15 +57202,15 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # amount
+        if r == 493:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 780:  # you
+        elif r == 782:  # you
             d['you'] = True
-        elif r == 694:  # target
+        elif r == 696:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57019,7 +57223,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57035,7 +57239,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C496()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57043,18 +57247,18 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # target
+        if r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 695:  # label
+        elif r == 697:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 696:  # free
+        elif r == 698:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57066,7 +57270,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57082,7 +57286,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C498()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57090,14 +57294,14 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # target
+        if r == 497:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 697:  # newtargets
+        elif r == 699:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -57107,7 +57311,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57123,7 +57327,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C499()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57131,18 +57335,18 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # thatnoun
+        if r == 700:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 699:  # target
+        elif r == 701:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 700:  # thisturn
+        elif r == 702:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57152,7 +57356,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57168,7 +57372,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C502()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57176,14 +57380,14 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 500:  # phaseout
+        elif r == 501:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -57195,7 +57399,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57211,7 +57415,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C505()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57219,14 +57423,14 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # target
+        if r == 503:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 503:  # nountap
+        elif r == 504:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -57238,7 +57442,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57254,7 +57458,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C508()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57262,30 +57466,30 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # lead
+        if r == 506:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b667(x, inst, lim, made)
+            value = _b668(x, inst, lim, made)
             d['lead'] = value
-        elif r == 701:  # target
+        elif r == 703:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 702:  # also
+        elif r == 704:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['also'] = value
-        elif r == 703:  # group
+        elif r == 705:  # group
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['group'] = value
-        elif r == 704:  # parts
+        elif r == 706:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57294,18 +57498,18 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 573 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 506:  # duration
+        elif r == 507:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b667(x, inst, lim, made)
+            value = _b668(x, inst, lim, made)
             d['duration'] = value
-        elif r == 705:  # tail
+        elif r == 707:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57314,7 +57518,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 572 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 573 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57327,7 +57531,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57343,7 +57547,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C510()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57351,13 +57555,13 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # controller
+        if r == 708:  # controller
             d['controller'] = True
-        elif r == 510:  # owner
+        elif r == 511:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 511:  # who
+        elif r == 512:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57369,7 +57573,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57385,7 +57589,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C517()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57393,7 +57597,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # filter
+        if r == 516:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
@@ -57405,7 +57609,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57421,7 +57625,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C519()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57429,7 +57633,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # any
+        if r == 518:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -57441,7 +57645,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57457,7 +57661,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C522()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57465,13 +57669,13 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # each
+        if r == 715:  # each
             d['each'] = True
-        elif r == 519:  # count
+        elif r == 520:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 520:  # filter
+        elif r == 521:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
@@ -57483,7 +57687,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57499,7 +57703,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C524()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57507,7 +57711,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # them
+        if r == 523:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -57519,7 +57723,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57535,7 +57739,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C526()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57543,7 +57747,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # who
+        if r == 525:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57555,7 +57759,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57571,7 +57775,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C528()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57579,7 +57783,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # that
+        if r == 527:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -57591,7 +57795,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57607,7 +57811,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C530()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57615,9 +57819,9 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # equipped
+        if r == 788:  # equipped
             d['equipped'] = True
-        elif r == 528:  # enchanted
+        elif r == 529:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -57629,7 +57833,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57645,7 +57849,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C536()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57653,11 +57857,11 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # whose
+        if r == 534:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 534:  # step
+        elif r == 535:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -57669,7 +57873,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57685,7 +57889,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C540()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57693,11 +57897,11 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # lead
+        if r == 538:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 538:  # counter
+        elif r == 539:  # counter
             x = c[0]
             value = _b136(x, inst, lim, made)
             d['counter'] = value
@@ -57709,7 +57913,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57725,7 +57929,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C544()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57733,15 +57937,15 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 540:  # lead
+        if r == 541:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 541:  # subject
+        elif r == 542:  # subject
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['subject'] = value
-        elif r == 542:  # batch
+        elif r == 543:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -57753,7 +57957,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57769,7 +57973,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C546()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57777,13 +57981,13 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # lead
+        if r == 545:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 717:  # creature
+        elif r == 721:  # creature
             d['creature'] = True
-        elif r == 718:  # events
+        elif r == 722:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57792,7 +57996,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 787 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 791 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57805,7 +58009,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57821,7 +58025,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C550()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57829,15 +58033,15 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # lead
+        if r == 547:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 547:  # who
+        elif r == 548:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 548:  # spell
+        elif r == 549:  # spell
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['spell'] = value
@@ -57849,7 +58053,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57865,7 +58069,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C553()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57873,17 +58077,17 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # lead
+        if r == 551:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 814:  # thisor
+        elif r == 818:  # thisor
             d['thisor'] = True
-        elif r == 551:  # subject
+        elif r == 552:  # subject
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['subject'] = value
-        elif r == 719:  # events
+        elif r == 723:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -57892,12 +58096,12 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 787 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 791 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 720:  # undercontrol
+        elif r == 724:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -57907,7 +58111,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57923,7 +58127,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C566()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57931,11 +58135,11 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # command
+        if r == 565:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 566:  # battlefield
+        elif r == 567:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57947,7 +58151,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57963,7 +58167,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C572()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57971,29 +58175,29 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # additional
+        if r == 726:  # additional
             d['additional'] = True
-        elif r == 569:  # power
+        elif r == 570:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 570:  # toughness
+        elif r == 571:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 723:  # per
+        elif r == 727:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b136(x, inst, lim, made)
             d['per'] = value
-        elif r == 724:  # perfilter
+        elif r == 728:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b278(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 815:  # onbf
+        elif r == 819:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58003,7 +58207,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58019,7 +58223,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C575()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58027,7 +58231,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # both
+        if r == 574:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58039,7 +58243,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58055,7 +58259,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C577()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58063,7 +58267,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # attack
+        if r == 576:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58075,7 +58279,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58091,7 +58295,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C579()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58099,7 +58303,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # block
+        if r == 578:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -58111,7 +58315,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58127,7 +58331,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C581()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58135,7 +58339,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # count
+        if r == 580:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58147,52 +58351,8 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C581()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 725:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 278:
-                    values.append(_b278(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58215,7 +58375,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # filters
+        if r == 729:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58235,7 +58395,51 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C583()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 730:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 278:
+                    values.append(_b278(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58251,7 +58455,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C585()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58259,9 +58463,9 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # quality
+        if r == 584:  # quality
             x = c[0]
-            value = _b728(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58271,7 +58475,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58287,7 +58491,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C586()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58295,7 +58499,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # opponents
+        if r == 734:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58305,7 +58509,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58321,7 +58525,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C588()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58329,7 +58533,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # destroyed
+        if r == 587:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -58341,7 +58545,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58357,7 +58561,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C590()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58365,7 +58569,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # phase
+        if r == 589:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -58377,7 +58581,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58393,7 +58597,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C592()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58401,7 +58605,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # untap
+        if r == 591:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58413,7 +58617,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58429,7 +58633,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C594()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58437,9 +58641,9 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # ability
+        if r == 593:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58452,7 +58656,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58468,7 +58672,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C597()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58476,14 +58680,14 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # keyword
+        if r == 595:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 595:  # manacost
+        elif r == 596:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -58495,54 +58699,8 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C597()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 731:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58565,7 +58723,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # keywords
+        if r == 735:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58587,7 +58745,53 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C599()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 736:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58603,7 +58807,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C602()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58611,11 +58815,11 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # first
+        if r == 600:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 600:  # regular
+        elif r == 601:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -58629,7 +58833,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58645,7 +58849,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C604()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58653,7 +58857,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # excess
+        if r == 603:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -58665,7 +58869,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58681,7 +58885,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C606()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58689,7 +58893,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # untapped
+        if r == 605:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -58701,7 +58905,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58717,7 +58921,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C608()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58725,11 +58929,11 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # its
+        if r == 737:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 606:  # untap
+        elif r == 607:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -58741,7 +58945,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58757,7 +58961,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C610()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58765,7 +58969,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # gains
+        if r == 609:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -58777,7 +58981,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58793,7 +58997,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C612()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58801,7 +59005,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # lethal
+        if r == 611:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -58813,7 +59017,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58829,7 +59033,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C614()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58837,9 +59041,9 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # quality
+        if r == 613:  # quality
             x = c[0]
-            value = _b728(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58849,7 +59053,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58865,7 +59069,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C616()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58873,9 +59077,9 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # quality
+        if r == 615:  # quality
             x = c[0]
-            value = _b728(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58885,7 +59089,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58901,7 +59105,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C618()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58909,9 +59113,9 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # quality
+        if r == 617:  # quality
             x = c[0]
-            value = _b728(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58921,7 +59125,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58937,7 +59141,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C620()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58945,9 +59149,9 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # thisturn
+        if r == 738:  # thisturn
             d['thisturn'] = True
-        elif r == 618:  # keyword
+        elif r == 619:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58962,7 +59166,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58978,7 +59182,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C622()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58986,7 +59190,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # count
+        if r == 621:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58998,7 +59202,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59014,7 +59218,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C624()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59022,7 +59226,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # attacks
+        if r == 623:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59034,7 +59238,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59050,7 +59254,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C626()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59058,7 +59262,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # blocks
+        if r == 625:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59070,7 +59274,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59086,7 +59290,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C628()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59094,7 +59298,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # unblockable
+        if r == 627:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59106,7 +59310,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59122,7 +59326,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C630()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59130,7 +59334,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # color
+        if r == 629:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59145,7 +59349,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59161,7 +59365,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C667()
+    inst: Any = _C668()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59169,23 +59373,23 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # eot
+        if r == 767:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 764:  # next_upkeep
+        elif r == 768:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 765:  # losecontrol
+        elif r == 769:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 766:  # thisturn
+        elif r == 770:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 767:  # thiscombat
+        elif r == 771:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59197,8 +59401,8 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59213,22 +59417,18 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
-    d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C673()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # another
-            d['another'] = True
-        elif r == 671:  # filter
+        if r == 672:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 769:  # ingy
-            d['ingy'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -59237,7 +59437,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59253,7 +59453,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C676()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59261,7 +59461,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # whose
+        if r == 675:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59273,7 +59473,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59289,7 +59489,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C680()
+    inst: Any = _C682()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59297,7 +59497,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # zone
+        if r == 681:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -59309,44 +59509,8 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C683()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 682:  # player
-            x = c[0]
-            value = _b509(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59371,7 +59535,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 684:  # player
             x = c[0]
-            value = _b509(x, inst, lim, made)
+            value = _b510(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59381,7 +59545,43 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C687()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 686:  # player
+            x = c[0]
+            value = _b510(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59397,7 +59597,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C690()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59405,11 +59605,11 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # cost
+        if r == 689:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 689:  # param
+        elif r == 691:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59424,7 +59624,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59440,7 +59640,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C710()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59448,9 +59648,9 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 707:  # word
+        if r == 709:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -59463,7 +59663,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59479,7 +59679,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C712()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59487,11 +59687,11 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # player
+        if r == 711:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 781:  # walker
+        elif r == 783:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -59502,7 +59702,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
+    """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59518,40 +59718,20 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C714()
-    d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # quant
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['quant'] = value
+        if r == 784:  # another
+            d['another'] = True
         elif r == 713:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 782:  # attached
-            x = c[0]
-            if d['attached']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['attached'] = value
-        elif r == 783:  # samename
-            x = c[0]
-            if d['samename']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['samename'] = value
-        elif r == 819:  # ingy
+        elif r == 785:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59561,7 +59741,67 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C718()
+    d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 716:  # quant
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['quant'] = value
+        elif r == 717:  # filter
+            x = c[0]
+            value = _b278(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 786:  # attached
+            x = c[0]
+            if d['attached']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['attached'] = value
+        elif r == 787:  # samename
+            x = c[0]
+            if d['samename']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['samename'] = value
+        elif r == 823:  # ingy
+            d['ingy'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59577,7 +59817,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C732()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59585,11 +59825,11 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # word
+        if r == 731:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 729:  # param
+        elif r == 733:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59604,7 +59844,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59620,7 +59860,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C751()
+    inst: Any = _C755()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59628,7 +59868,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # word
+        if r == 754:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 274 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59643,7 +59883,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59659,7 +59899,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C757()
+    inst: Any = _C761()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59667,13 +59907,13 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # filter
+        if r == 760:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 824:  # gy
+        elif r == 828:  # gy
             d['gy'] = True
-        elif r == 825:  # bf
+        elif r == 829:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59683,7 +59923,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59699,7 +59939,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C760()
+    inst: Any = _C764()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59707,21 +59947,21 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # power
+        if r == 763:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 761:  # power
+        elif r == 765:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 762:  # target
+        elif r == 766:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59734,7 +59974,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59750,7 +59990,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C790()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59758,7 +59998,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # enters
+        if r == 789:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -59770,7 +60010,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59786,7 +60026,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C793()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59794,7 +60034,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # leaves
+        if r == 792:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -59806,7 +60046,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59822,7 +60062,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C795()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59830,7 +60070,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # dies
+        if r == 794:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -59842,7 +60082,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59858,7 +60098,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C797()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59866,7 +60106,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # alone
+        if r == 796:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59878,7 +60118,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59894,7 +60134,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C799()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59902,7 +60142,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # attacks
+        if r == 798:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59914,7 +60154,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59930,7 +60170,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C801()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59938,11 +60178,11 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # blocks
+        if r == 800:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 820:  # acreature
+        elif r == 824:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59952,7 +60192,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59968,7 +60208,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C804()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59976,11 +60216,11 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # blocked
+        if r == 802:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 799:  # filter
+        elif r == 803:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -59994,7 +60234,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60010,7 +60250,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C806()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60018,7 +60258,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # direction
+        if r == 805:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60030,7 +60270,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60046,7 +60286,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C808()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60054,7 +60294,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # up
+        if r == 807:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60066,7 +60306,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60082,7 +60322,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C810()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60090,7 +60330,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # way
+        if r == 809:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60102,7 +60342,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60118,7 +60358,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C812()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60126,11 +60366,11 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # targeted
+        if r == 811:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 821:  # opponents
+        elif r == 825:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60140,7 +60380,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60156,7 +60396,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C815()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60164,13 +60404,13 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # combat
+        if r == 826:  # combat
             d['combat'] = True
-        elif r == 809:  # deals
+        elif r == 813:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 810:  # recipient
+        elif r == 814:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60184,7 +60424,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60200,7 +60440,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C817()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60208,9 +60448,9 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # combat
+        if r == 827:  # combat
             d['combat'] = True
-        elif r == 812:  # dealt
+        elif r == 816:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -60654,404 +60894,408 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b427,  # 427 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 442 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 CopySpellEffect
-    _b498,  # 498 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 ContinuousEffect
-    _match_node,  # 508 ActionWord
-    _b509,  # 509 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 511 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 512 __asgn_oneormore
-    _match_node,  # 513 BackWord
-    _node,  # 514 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 526 __asgn_plain
-    _b527,  # 527 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 532 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 BeginningTrigger
-    _node,  # 536 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 537 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 548 __asgn_plain
-    _b549,  # 549 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 551 __asgn_plain
-    _b552,  # 552 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 554 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 555 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 564 __asgn_plain
-    _b565,  # 565 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 567 __asgn_oneormore
-    _node,  # 568 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 PTChange
-    _node,  # 572 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 CantBeBlockedByFewer
-    _b581,  # 581 CantBeBlockedExcept
-    _b582,  # 582 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 CantBeTargetedBy
-    _b585,  # 585 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 HasKeywordAtManaCost
-    _b597,  # 597 HasKeywords
-    _b598,  # 598 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 636 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 637 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 638 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 639 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 640 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 641 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 642 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 643 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 644 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equallast', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 654 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 655 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 656 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 657 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 658 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 666 __asgn_plain
-    _b667,  # 667 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 670 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 679 __asgn_plain
-    _b680,  # 680 OntoBattlefield
-    _node,  # 681 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 443 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 479 __asgn_plain
+    _b480,  # 480 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 CopySpellEffect
+    _b499,  # 499 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 506 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 ContinuousEffect
+    _match_node,  # 509 ActionWord
+    _b510,  # 510 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 513 __asgn_oneormore
+    _match_node,  # 514 BackWord
+    _node,  # 515 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 533 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 BeginningTrigger
+    _node,  # 537 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 542 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 555 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 556 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 568 __asgn_oneormore
+    _node,  # 569 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 PTChange
+    _node,  # 573 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 CantBeBlockedByFewer
+    _b582,  # 582 CantBeBlockedExcept
+    _b583,  # 583 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 CantBeTargetedBy
+    _b586,  # 586 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 HasKeywordAtManaCost
+    _b598,  # 598 HasKeywords
+    _b599,  # 599 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 637 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 638 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 639 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 640 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 641 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 642 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 643 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 644 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 645 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equallast', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 654 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 655 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 656 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 657 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 658 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 659 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 671 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 UpToXTargets
+    _node,  # 674 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 OntoBattlefield
+    _node,  # 683 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 697 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 700 __asgn_optional
+    _b685,  # 685 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 700 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 705 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 707 __asgn_plain
-    _b708,  # 708 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 711 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 706 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 707 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 711 __asgn_plain
+    _b712,  # 712 TargetPlayer
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 713 __asgn_plain
-    _b714,  # 714 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 715 __asgn_optional
-    _node,  # 716 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 730 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 743 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 750 __asgn_plain
-    _b751,  # 751 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 756 __asgn_plain
-    _b757,  # 757 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 759 __asgn_plain
-    _b760,  # 760 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 763 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 776 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 778 __asgn_optional
-    _match_node,  # 779 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 EntersEvent
-    _node,  # 787 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 814 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 816 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 817 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 818 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 819 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 820 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 821 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 822 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 823 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 824 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 825 __asgn_optional
+    _b714,  # 714 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 719 __asgn_optional
+    _node,  # 720 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 725 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 754 __asgn_plain
+    _b755,  # 755 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 760 __asgn_plain
+    _b761,  # 761 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 763 __asgn_plain
+    _b764,  # 764 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 776 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 778 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 779 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 780 __asgn_optional
+    _match_node,  # 781 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 EntersEvent
+    _node,  # 791 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 813 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 820 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 821 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 822 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 823 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 824 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 825 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 826 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 827 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 828 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 829 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 141, 175, 211, 215, 229, 514, 536, 568, 572, 681, 716, 787])
+_ABSTRACT = frozenset([5, 24, 47, 82, 141, 175, 211, 215, 229, 515, 537, 569, 573, 674, 683, 720, 791])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -61484,133 +61728,133 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b427,  # 427 ReturnToHandEffect
     None,  # 428 __asgn_plain
     None,  # 429 __asgn_plain
-    _b430,  # 430 ReturnFromGraveyardEffect
-    None,  # 431 __asgn_plain
-    _b432,  # 432 ReturnToBattlefieldEffect
-    None,  # 433 __asgn_plain
+    None,  # 430 __asgn_plain
+    _b431,  # 431 ReturnFromGraveyardEffect
+    None,  # 432 __asgn_plain
+    _b433,  # 433 ReturnToBattlefieldEffect
     None,  # 434 __asgn_plain
-    _b435,  # 435 ReturnAllFromGraveyardsEffect
-    None,  # 436 __asgn_plain
+    None,  # 435 __asgn_plain
+    _b436,  # 436 ReturnAllFromGraveyardsEffect
     None,  # 437 __asgn_plain
     None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
-    _b440,  # 440 SearchEffect
-    None,  # 441 __asgn_plain
+    None,  # 440 __asgn_plain
+    _b441,  # 441 SearchEffect
     None,  # 442 __asgn_plain
     None,  # 443 __asgn_plain
-    _b444,  # 444 CounterSpellEffect
-    None,  # 445 __asgn_plain
-    _b446,  # 446 ShuffleEffect
-    None,  # 447 __asgn_plain
+    None,  # 444 __asgn_plain
+    _b445,  # 445 CounterSpellEffect
+    None,  # 446 __asgn_plain
+    _b447,  # 447 ShuffleEffect
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    _b450,  # 450 MillEffect
-    None,  # 451 __asgn_plain
+    None,  # 450 __asgn_plain
+    _b451,  # 451 MillEffect
     None,  # 452 __asgn_plain
-    _b453,  # 453 PutFromHandEffect
-    None,  # 454 __asgn_plain
+    None,  # 453 __asgn_plain
+    _b454,  # 454 PutFromHandEffect
     None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    _b457,  # 457 PutCountersEffect
-    None,  # 458 __asgn_plain
+    None,  # 457 __asgn_plain
+    _b458,  # 458 PutCountersEffect
     None,  # 459 __asgn_plain
-    _b460,  # 460 PutOnLibraryEffect
-    None,  # 461 __asgn_plain
-    _b462,  # 462 PutIntoZoneEffect
-    None,  # 463 __asgn_plain
+    None,  # 460 __asgn_plain
+    _b461,  # 461 PutOnLibraryEffect
+    None,  # 462 __asgn_plain
+    _b463,  # 463 PutIntoZoneEffect
     None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    _b468,  # 468 ExileEffect
-    None,  # 469 __asgn_plain
-    _b470,  # 470 ExileTopEffect
-    None,  # 471 __asgn_plain
-    _b472,  # 472 RegenerateEffect
-    None,  # 473 __asgn_plain
+    None,  # 468 __asgn_plain
+    _b469,  # 469 ExileEffect
+    None,  # 470 __asgn_plain
+    _b471,  # 471 ExileTopEffect
+    None,  # 472 __asgn_plain
+    _b473,  # 473 RegenerateEffect
     None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
-    _b476,  # 476 PlayerSacrificesEffect
-    None,  # 477 __asgn_plain
+    None,  # 476 __asgn_plain
+    _b477,  # 477 PlayerSacrificesEffect
     None,  # 478 __asgn_plain
-    _b479,  # 479 SacrificeEffect
-    None,  # 480 __asgn_plain
-    _b481,  # 481 UntapEffect
-    None,  # 482 __asgn_plain
-    _b483,  # 483 TapOrUntapEffect
-    None,  # 484 __asgn_plain
-    _b485,  # 485 TapEffect
-    None,  # 486 __asgn_plain
+    None,  # 479 __asgn_plain
+    _b480,  # 480 SacrificeEffect
+    None,  # 481 __asgn_plain
+    _b482,  # 482 UntapEffect
+    None,  # 483 __asgn_plain
+    _b484,  # 484 TapOrUntapEffect
+    None,  # 485 __asgn_plain
+    _b486,  # 486 TapEffect
     None,  # 487 __asgn_plain
     None,  # 488 __asgn_plain
-    _b489,  # 489 RemoveCountersEffect
-    None,  # 490 __asgn_plain
-    _b491,  # 491 DelayedEffect
-    None,  # 492 __asgn_plain
-    _b493,  # 493 PreventEffect
-    None,  # 494 __asgn_plain
-    _b495,  # 495 CastThisEffect
-    None,  # 496 __asgn_plain
-    _b497,  # 497 CopySpellEffect
-    _b498,  # 498 NoRegenEffect
-    None,  # 499 __asgn_plain
+    None,  # 489 __asgn_plain
+    _b490,  # 490 RemoveCountersEffect
+    None,  # 491 __asgn_plain
+    _b492,  # 492 DelayedEffect
+    None,  # 493 __asgn_plain
+    _b494,  # 494 PreventEffect
+    None,  # 495 __asgn_plain
+    _b496,  # 496 CastThisEffect
+    None,  # 497 __asgn_plain
+    _b498,  # 498 CopySpellEffect
+    _b499,  # 499 NoRegenEffect
     None,  # 500 __asgn_plain
-    _b501,  # 501 PhaseOutEffect
-    None,  # 502 __asgn_plain
+    None,  # 501 __asgn_plain
+    _b502,  # 502 PhaseOutEffect
     None,  # 503 __asgn_plain
-    _b504,  # 504 NoUntapEffect
-    None,  # 505 __asgn_plain
+    None,  # 504 __asgn_plain
+    _b505,  # 505 NoUntapEffect
     None,  # 506 __asgn_plain
-    _b507,  # 507 ContinuousEffect
-    None,  # 508 ActionWord
-    _b509,  # 509 PlayerRef
-    None,  # 510 __asgn_plain
+    None,  # 507 __asgn_plain
+    _b508,  # 508 ContinuousEffect
+    None,  # 509 ActionWord
+    _b510,  # 510 PlayerRef
     None,  # 511 __asgn_plain
-    None,  # 512 __asgn_oneormore
-    None,  # 513 BackWord
-    None,  # 514 TargetRef
-    None,  # 515 __asgn_plain
-    _b516,  # 516 AnyNumberTargets
-    None,  # 517 __asgn_plain
-    _b518,  # 518 AnyTarget
-    None,  # 519 __asgn_plain
+    None,  # 512 __asgn_plain
+    None,  # 513 __asgn_oneormore
+    None,  # 514 BackWord
+    None,  # 515 TargetRef
+    None,  # 516 __asgn_plain
+    _b517,  # 517 AnyNumberTargets
+    None,  # 518 __asgn_plain
+    _b519,  # 519 AnyTarget
     None,  # 520 __asgn_plain
-    _b521,  # 521 UpToTargets
-    None,  # 522 __asgn_plain
-    _b523,  # 523 EachOfThem
-    None,  # 524 __asgn_plain
-    _b525,  # 525 EachPlayers
-    None,  # 526 __asgn_plain
-    _b527,  # 527 ThatRef
-    None,  # 528 __asgn_plain
-    _b529,  # 529 EnchantedRef
-    None,  # 530 __asgn_plain
+    None,  # 521 __asgn_plain
+    _b522,  # 522 UpToTargets
+    None,  # 523 __asgn_plain
+    _b524,  # 524 EachOfThem
+    None,  # 525 __asgn_plain
+    _b526,  # 526 EachPlayers
+    None,  # 527 __asgn_plain
+    _b528,  # 528 ThatRef
+    None,  # 529 __asgn_plain
+    _b530,  # 530 EnchantedRef
     None,  # 531 __asgn_plain
-    None,  # 532 __asgn_oneormore
-    None,  # 533 __asgn_plain
+    None,  # 532 __asgn_plain
+    None,  # 533 __asgn_oneormore
     None,  # 534 __asgn_plain
-    _b535,  # 535 BeginningTrigger
-    None,  # 536 Trigger
-    None,  # 537 __asgn_plain
+    None,  # 535 __asgn_plain
+    _b536,  # 536 BeginningTrigger
+    None,  # 537 Trigger
     None,  # 538 __asgn_plain
-    _b539,  # 539 LastCounterTrigger
-    None,  # 540 __asgn_plain
+    None,  # 539 __asgn_plain
+    _b540,  # 540 LastCounterTrigger
     None,  # 541 __asgn_plain
     None,  # 542 __asgn_plain
-    _b543,  # 543 BatchAttackTrigger
-    None,  # 544 __asgn_plain
-    _b545,  # 545 ThisTrigger
-    None,  # 546 __asgn_plain
+    None,  # 543 __asgn_plain
+    _b544,  # 544 BatchAttackTrigger
+    None,  # 545 __asgn_plain
+    _b546,  # 546 ThisTrigger
     None,  # 547 __asgn_plain
     None,  # 548 __asgn_plain
-    _b549,  # 549 CastTrigger
-    None,  # 550 __asgn_plain
+    None,  # 549 __asgn_plain
+    _b550,  # 550 CastTrigger
     None,  # 551 __asgn_plain
-    _b552,  # 552 YoursTrigger
-    None,  # 553 __asgn_plain
-    None,  # 554 __asgn_optional
+    None,  # 552 __asgn_plain
+    _b553,  # 553 YoursTrigger
+    None,  # 554 __asgn_plain
     None,  # 555 __asgn_optional
-    None,  # 556 __asgn_plain
+    None,  # 556 __asgn_optional
     None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
@@ -61619,87 +61863,87 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
-    _b565,  # 565 ZonePlace
-    None,  # 566 __asgn_plain
-    None,  # 567 __asgn_oneormore
-    None,  # 568 GrantedAbility
-    None,  # 569 __asgn_plain
+    None,  # 565 __asgn_plain
+    _b566,  # 566 ZonePlace
+    None,  # 567 __asgn_plain
+    None,  # 568 __asgn_oneormore
+    None,  # 569 GrantedAbility
     None,  # 570 __asgn_plain
-    _b571,  # 571 PTChange
-    None,  # 572 StaticPart
-    None,  # 573 __asgn_plain
-    _b574,  # 574 CantAttackOrBlock
-    None,  # 575 __asgn_plain
-    _b576,  # 576 CantAttack
-    None,  # 577 __asgn_plain
-    _b578,  # 578 CantBlock
-    None,  # 579 __asgn_plain
-    _b580,  # 580 CantBeBlockedByFewer
-    _b581,  # 581 CantBeBlockedExcept
-    _b582,  # 582 CanBlockOnly
-    None,  # 583 __asgn_plain
-    _b584,  # 584 CantBeTargetedBy
-    _b585,  # 585 CantBeTargeted
-    None,  # 586 __asgn_plain
-    _b587,  # 587 CantBeDestroyed
-    None,  # 588 __asgn_plain
-    _b589,  # 589 CantPhaseOut
-    None,  # 590 __asgn_plain
-    _b591,  # 591 PhasesEachUntap
-    None,  # 592 __asgn_plain
-    _b593,  # 593 GainsAbility
-    None,  # 594 __asgn_plain
+    None,  # 571 __asgn_plain
+    _b572,  # 572 PTChange
+    None,  # 573 StaticPart
+    None,  # 574 __asgn_plain
+    _b575,  # 575 CantAttackOrBlock
+    None,  # 576 __asgn_plain
+    _b577,  # 577 CantAttack
+    None,  # 578 __asgn_plain
+    _b579,  # 579 CantBlock
+    None,  # 580 __asgn_plain
+    _b581,  # 581 CantBeBlockedByFewer
+    _b582,  # 582 CantBeBlockedExcept
+    _b583,  # 583 CanBlockOnly
+    None,  # 584 __asgn_plain
+    _b585,  # 585 CantBeTargetedBy
+    _b586,  # 586 CantBeTargeted
+    None,  # 587 __asgn_plain
+    _b588,  # 588 CantBeDestroyed
+    None,  # 589 __asgn_plain
+    _b590,  # 590 CantPhaseOut
+    None,  # 591 __asgn_plain
+    _b592,  # 592 PhasesEachUntap
+    None,  # 593 __asgn_plain
+    _b594,  # 594 GainsAbility
     None,  # 595 __asgn_plain
-    _b596,  # 596 HasKeywordAtManaCost
-    _b597,  # 597 HasKeywords
-    _b598,  # 598 LosesKeywords
-    None,  # 599 __asgn_plain
+    None,  # 596 __asgn_plain
+    _b597,  # 597 HasKeywordAtManaCost
+    _b598,  # 598 HasKeywords
+    _b599,  # 599 LosesKeywords
     None,  # 600 __asgn_plain
-    _b601,  # 601 CombatDamageSteps
-    None,  # 602 __asgn_plain
-    _b603,  # 603 AssignsExcess
-    None,  # 604 __asgn_plain
-    _b605,  # 605 AttacksUntapped
-    None,  # 606 __asgn_plain
-    _b607,  # 607 DoesntUntap
-    None,  # 608 __asgn_plain
-    _b609,  # 609 DamageGainsLife
-    None,  # 610 __asgn_plain
-    _b611,  # 611 DamageIsLethal
-    None,  # 612 __asgn_plain
-    _b613,  # 613 CantBeBlockedBy
-    None,  # 614 __asgn_plain
-    _b615,  # 615 CantBeAttachedBy
-    None,  # 616 __asgn_plain
-    _b617,  # 617 PreventDamageFrom
-    None,  # 618 __asgn_plain
-    _b619,  # 619 AttacksDespite
-    None,  # 620 __asgn_plain
-    _b621,  # 621 MaxBlockers
-    None,  # 622 __asgn_plain
-    _b623,  # 623 AttacksEachCombat
-    None,  # 624 __asgn_plain
-    _b625,  # 625 BlocksEachCombat
-    None,  # 626 __asgn_plain
-    _b627,  # 627 CantBeBlocked
-    None,  # 628 __asgn_plain
-    _b629,  # 629 IsColor
-    None,  # 630 __asgn_plain
+    None,  # 601 __asgn_plain
+    _b602,  # 602 CombatDamageSteps
+    None,  # 603 __asgn_plain
+    _b604,  # 604 AssignsExcess
+    None,  # 605 __asgn_plain
+    _b606,  # 606 AttacksUntapped
+    None,  # 607 __asgn_plain
+    _b608,  # 608 DoesntUntap
+    None,  # 609 __asgn_plain
+    _b610,  # 610 DamageGainsLife
+    None,  # 611 __asgn_plain
+    _b612,  # 612 DamageIsLethal
+    None,  # 613 __asgn_plain
+    _b614,  # 614 CantBeBlockedBy
+    None,  # 615 __asgn_plain
+    _b616,  # 616 CantBeAttachedBy
+    None,  # 617 __asgn_plain
+    _b618,  # 618 PreventDamageFrom
+    None,  # 619 __asgn_plain
+    _b620,  # 620 AttacksDespite
+    None,  # 621 __asgn_plain
+    _b622,  # 622 MaxBlockers
+    None,  # 623 __asgn_plain
+    _b624,  # 624 AttacksEachCombat
+    None,  # 625 __asgn_plain
+    _b626,  # 626 BlocksEachCombat
+    None,  # 627 __asgn_plain
+    _b628,  # 628 CantBeBlocked
+    None,  # 629 __asgn_plain
+    _b630,  # 630 IsColor
     None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
     None,  # 634 __asgn_plain
     None,  # 635 __asgn_plain
-    None,  # 636 __asgn_oneormore
-    None,  # 637 __asgn_optional
+    None,  # 636 __asgn_plain
+    None,  # 637 __asgn_oneormore
     None,  # 638 __asgn_optional
     None,  # 639 __asgn_optional
     None,  # 640 __asgn_optional
-    None,  # 641 __asgn_oneormore
+    None,  # 641 __asgn_optional
     None,  # 642 __asgn_oneormore
-    None,  # 643 __asgn_optional
+    None,  # 643 __asgn_oneormore
     None,  # 644 __asgn_optional
-    None,  # 645 __asgn_plain
+    None,  # 645 __asgn_optional
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
@@ -61707,13 +61951,13 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
-    None,  # 653 __asgn_optional
-    None,  # 654 __asgn_zeroormore
+    None,  # 653 __asgn_plain
+    None,  # 654 __asgn_optional
     None,  # 655 __asgn_zeroormore
     None,  # 656 __asgn_zeroormore
-    None,  # 657 __asgn_oneormore
+    None,  # 657 __asgn_zeroormore
     None,  # 658 __asgn_oneormore
-    None,  # 659 __asgn_plain
+    None,  # 659 __asgn_oneormore
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
@@ -61721,163 +61965,167 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 664 __asgn_plain
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
-    _b667,  # 667 Duration
-    None,  # 668 __asgn_plain
+    None,  # 667 __asgn_plain
+    _b668,  # 668 Duration
     None,  # 669 __asgn_plain
-    None,  # 670 __asgn_oneormore
-    None,  # 671 __asgn_plain
-    _b672,  # 672 TargetObject
-    None,  # 673 __asgn_plain
-    _b674,  # 674 FromGraveyard
+    None,  # 670 __asgn_plain
+    None,  # 671 __asgn_oneormore
+    None,  # 672 __asgn_plain
+    _b673,  # 673 UpToXTargets
+    None,  # 674 GraveyardTarget
     None,  # 675 __asgn_plain
-    None,  # 676 __asgn_optional
-    None,  # 677 __asgn_optional
+    _b676,  # 676 FromGraveyard
+    None,  # 677 __asgn_plain
     None,  # 678 __asgn_optional
-    None,  # 679 __asgn_plain
-    _b680,  # 680 OntoBattlefield
-    None,  # 681 Destination
-    None,  # 682 __asgn_plain
-    _b683,  # 683 IntoHand
+    None,  # 679 __asgn_optional
+    None,  # 680 __asgn_optional
+    None,  # 681 __asgn_plain
+    _b682,  # 682 OntoBattlefield
+    None,  # 683 Destination
     None,  # 684 __asgn_plain
-    _b685,  # 685 IntoGraveyard
-    None,  # 686 __asgn_optional
-    None,  # 687 __asgn_plain
-    _b688,  # 688 CostValue
+    _b685,  # 685 IntoHand
+    None,  # 686 __asgn_plain
+    _b687,  # 687 IntoGraveyard
+    None,  # 688 __asgn_optional
     None,  # 689 __asgn_plain
-    None,  # 690 __asgn_plain
+    _b690,  # 690 CostValue
     None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
     None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
     None,  # 696 __asgn_plain
-    None,  # 697 __asgn_optional
+    None,  # 697 __asgn_plain
     None,  # 698 __asgn_plain
-    None,  # 699 __asgn_plain
-    None,  # 700 __asgn_optional
+    None,  # 699 __asgn_optional
+    None,  # 700 __asgn_plain
     None,  # 701 __asgn_plain
-    None,  # 702 __asgn_plain
+    None,  # 702 __asgn_optional
     None,  # 703 __asgn_plain
-    None,  # 704 __asgn_oneormore
-    None,  # 705 __asgn_oneormore
-    None,  # 706 __asgn_optional
-    None,  # 707 __asgn_plain
-    _b708,  # 708 BackRef
+    None,  # 704 __asgn_plain
+    None,  # 705 __asgn_plain
+    None,  # 706 __asgn_oneormore
+    None,  # 707 __asgn_oneormore
+    None,  # 708 __asgn_optional
     None,  # 709 __asgn_plain
-    _b710,  # 710 TargetPlayer
-    None,  # 711 __asgn_optional
-    None,  # 712 __asgn_plain
+    _b710,  # 710 BackRef
+    None,  # 711 __asgn_plain
+    _b712,  # 712 TargetPlayer
     None,  # 713 __asgn_plain
-    _b714,  # 714 EachObjects
+    _b714,  # 714 TargetObject
     None,  # 715 __asgn_optional
-    None,  # 716 KeywordCostPart
-    None,  # 717 __asgn_optional
-    None,  # 718 __asgn_oneormore
-    None,  # 719 __asgn_oneormore
-    None,  # 720 __asgn_optional
+    None,  # 716 __asgn_plain
+    None,  # 717 __asgn_plain
+    _b718,  # 718 EachObjects
+    None,  # 719 __asgn_optional
+    None,  # 720 KeywordCostPart
     None,  # 721 __asgn_optional
-    None,  # 722 __asgn_optional
-    None,  # 723 __asgn_plain
-    None,  # 724 __asgn_plain
-    None,  # 725 __asgn_oneormore
-    None,  # 726 __asgn_oneormore
+    None,  # 722 __asgn_oneormore
+    None,  # 723 __asgn_oneormore
+    None,  # 724 __asgn_optional
+    None,  # 725 __asgn_optional
+    None,  # 726 __asgn_optional
     None,  # 727 __asgn_plain
-    _b728,  # 728 QualityRef
-    None,  # 729 __asgn_plain
-    None,  # 730 __asgn_optional
-    None,  # 731 __asgn_oneormore
-    None,  # 732 __asgn_oneormore
+    None,  # 728 __asgn_plain
+    None,  # 729 __asgn_oneormore
+    None,  # 730 __asgn_oneormore
+    None,  # 731 __asgn_plain
+    _b732,  # 732 QualityRef
     None,  # 733 __asgn_plain
     None,  # 734 __asgn_optional
     None,  # 735 __asgn_oneormore
     None,  # 736 __asgn_oneormore
-    None,  # 737 __asgn_oneormore
-    None,  # 738 __asgn_oneormore
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_optional
     None,  # 739 __asgn_oneormore
     None,  # 740 __asgn_oneormore
     None,  # 741 __asgn_oneormore
     None,  # 742 __asgn_oneormore
     None,  # 743 __asgn_oneormore
-    None,  # 744 __asgn_optional
-    None,  # 745 __asgn_plain
-    None,  # 746 __asgn_plain
-    None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
+    None,  # 744 __asgn_oneormore
+    None,  # 745 __asgn_oneormore
+    None,  # 746 __asgn_oneormore
+    None,  # 747 __asgn_oneormore
+    None,  # 748 __asgn_optional
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
-    _b751,  # 751 PerTime
-    None,  # 752 __asgn_optional
-    None,  # 753 __asgn_oneormore
-    None,  # 754 __asgn_optional
-    None,  # 755 __asgn_plain
-    None,  # 756 __asgn_plain
-    _b757,  # 757 PerObject
-    None,  # 758 __asgn_plain
+    None,  # 751 __asgn_plain
+    None,  # 752 __asgn_plain
+    None,  # 753 __asgn_plain
+    None,  # 754 __asgn_plain
+    _b755,  # 755 PerTime
+    None,  # 756 __asgn_optional
+    None,  # 757 __asgn_oneormore
+    None,  # 758 __asgn_optional
     None,  # 759 __asgn_plain
-    _b760,  # 760 PowerOf
-    None,  # 761 __asgn_plain
+    None,  # 760 __asgn_plain
+    _b761,  # 761 PerObject
     None,  # 762 __asgn_plain
     None,  # 763 __asgn_plain
-    None,  # 764 __asgn_plain
+    _b764,  # 764 PowerOf
     None,  # 765 __asgn_plain
     None,  # 766 __asgn_plain
     None,  # 767 __asgn_plain
-    None,  # 768 __asgn_optional
-    None,  # 769 __asgn_optional
-    None,  # 770 __asgn_optional
-    None,  # 771 __asgn_optional
+    None,  # 768 __asgn_plain
+    None,  # 769 __asgn_plain
+    None,  # 770 __asgn_plain
+    None,  # 771 __asgn_plain
     None,  # 772 __asgn_optional
     None,  # 773 __asgn_optional
     None,  # 774 __asgn_optional
     None,  # 775 __asgn_optional
-    None,  # 776 __asgn_oneormore
+    None,  # 776 __asgn_optional
     None,  # 777 __asgn_optional
-    None,  # 778 __asgn_optional
-    None,  # 779 DelayedStep
+    None,  # 778 __asgn_oneormore
+    None,  # 779 __asgn_optional
     None,  # 780 __asgn_optional
-    None,  # 781 __asgn_optional
-    None,  # 782 __asgn_plain
-    None,  # 783 __asgn_plain
+    None,  # 781 DelayedStep
+    None,  # 782 __asgn_optional
+    None,  # 783 __asgn_optional
     None,  # 784 __asgn_optional
-    None,  # 785 __asgn_plain
-    _b786,  # 786 EntersEvent
-    None,  # 787 ThisEvent
-    None,  # 788 __asgn_plain
-    _b789,  # 789 LeavesEvent
-    None,  # 790 __asgn_plain
-    _b791,  # 791 DiesEvent
+    None,  # 785 __asgn_optional
+    None,  # 786 __asgn_plain
+    None,  # 787 __asgn_plain
+    None,  # 788 __asgn_optional
+    None,  # 789 __asgn_plain
+    _b790,  # 790 EntersEvent
+    None,  # 791 ThisEvent
     None,  # 792 __asgn_plain
-    _b793,  # 793 AttacksAloneEvent
+    _b793,  # 793 LeavesEvent
     None,  # 794 __asgn_plain
-    _b795,  # 795 AttacksEvent
+    _b795,  # 795 DiesEvent
     None,  # 796 __asgn_plain
-    _b797,  # 797 BlocksEvent
+    _b797,  # 797 AttacksAloneEvent
     None,  # 798 __asgn_plain
-    None,  # 799 __asgn_plain
-    _b800,  # 800 BlockedEvent
-    None,  # 801 __asgn_plain
-    _b802,  # 802 PhasesEvent
+    _b799,  # 799 AttacksEvent
+    None,  # 800 __asgn_plain
+    _b801,  # 801 BlocksEvent
+    None,  # 802 __asgn_plain
     None,  # 803 __asgn_plain
-    _b804,  # 804 TurnedUpEvent
+    _b804,  # 804 BlockedEvent
     None,  # 805 __asgn_plain
-    _b806,  # 806 ExiledThisWayEvent
+    _b806,  # 806 PhasesEvent
     None,  # 807 __asgn_plain
-    _b808,  # 808 TargetedEvent
+    _b808,  # 808 TurnedUpEvent
     None,  # 809 __asgn_plain
-    None,  # 810 __asgn_plain
-    _b811,  # 811 DealsDamageEvent
-    None,  # 812 __asgn_plain
-    _b813,  # 813 DealtDamageEvent
-    None,  # 814 __asgn_optional
-    None,  # 815 __asgn_optional
+    _b810,  # 810 ExiledThisWayEvent
+    None,  # 811 __asgn_plain
+    _b812,  # 812 TargetedEvent
+    None,  # 813 __asgn_plain
+    None,  # 814 __asgn_plain
+    _b815,  # 815 DealsDamageEvent
     None,  # 816 __asgn_plain
-    None,  # 817 __asgn_plain
-    None,  # 818 __asgn_oneormore
+    _b817,  # 817 DealtDamageEvent
+    None,  # 818 __asgn_optional
     None,  # 819 __asgn_optional
-    None,  # 820 __asgn_optional
-    None,  # 821 __asgn_optional
-    None,  # 822 __asgn_optional
+    None,  # 820 __asgn_plain
+    None,  # 821 __asgn_plain
+    None,  # 822 __asgn_oneormore
     None,  # 823 __asgn_optional
     None,  # 824 __asgn_optional
     None,  # 825 __asgn_optional
+    None,  # 826 __asgn_optional
+    None,  # 827 __asgn_optional
+    None,  # 828 __asgn_optional
+    None,  # 829 __asgn_optional
 ]

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, ClassVar, Mapping
 
 from ..pyexpr import ident, lit, tuple_expr
 from ..wording import COLOR_WORDS, NUMBER_TEXT, becomes, count_of, counters_text, plural_verbs
-from .amounts import Amount, CountOf, CountersOnThis, EventAmount, Fixed, PowerOf, TimesPaid, XAmount, per_time
+from .amounts import (Amount, CountOf, CountersOnThis, EventAmount, Fixed, PowerOf, TimesPaid, TimesPaidCount, XAmount,
+                      per_time)
 from .base import dataclass, freeze
 from .costs import CostIR
 from .references import Group, Ref, YouRef
@@ -538,6 +539,7 @@ class ReturnFromGraveyard(Effect):
     to: str  # "hand" | "battlefield"
     mine: bool = False  # "... under your control"
     zone: str = ""
+    where_x: Amount | None = None  # "..., where X is the number of times this was kicked" ("up to X target")
 
     def text(self, ph: "Phrase", subject: str) -> str:
         to = "your hand" if self.to == "hand" else "the battlefield"
@@ -545,7 +547,11 @@ class ReturnFromGraveyard(Effect):
             to += " under your control"
         if self.zone == "exile":
             return f"return {self.target.text(ph)} to {to}"
-        return f"return {self.target.text(ph)} from {self.whose} graveyard to {to}"
+        where = ""
+        if self.where_x is not None:
+            x = self.where_x
+            where = f", where X is {x.text_named(ph.card.name) if isinstance(x, TimesPaidCount) else x.text()}"
+        return f"return {self.target.text(ph)} from {self.whose} graveyard to {to}{where}"
 
     def python(self, actions: Actions) -> str:
         zone = "HAND" if self.to == "hand" else "BATTLEFIELD"
