@@ -397,6 +397,10 @@ class _EmptyCost:
 
 
 def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> Amount:
+    if a.times is not None:
+        if ck is not None:
+            ck.error(a, "'the number of times it was ...' is a number of an instruction, not of this")
+        return am.Fixed(0)
     if a.x:
         return am.XAmount(words="X")
     if a.plus is not None and ck is not None:
@@ -525,6 +529,9 @@ class CardLowering:
         self.causative = False  # lowering the instruction after "you may have" (its verb in the base form)
         self.self_it = False  # lowering a trigger on the object's own event ("it" may be the object)
         self.named_this = False  # the instruction before named this object ("it" then refers back to it)
+        self.last_each: rf.EachObject | None = None  # the group the last group instruction affected ("they")
+        self.last_copy: ef.CreateTokenCopy | None = None  # the last token-copy instruction ("those tokens")
+        self.where_x: am.Amount | None = None  # the "where X is ..." of the instruction being lowered
         self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability
@@ -542,7 +549,7 @@ class CardLowering:
     def amount(self, a: Any, per: Any = None) -> Amount:
         """An amount, with keyword parameters allowed inside keyword definitions; ``per``: "for each
         time it was kicked" multiplies it by the times the linked cost was paid (702.33d)."""
-        out = _amount(a, self.params, self.ck)
+        out = self._times_count(a.times) if a.times is not None else _amount(a, self.params, self.ck)
         if isinstance(out, am.EventAmount) and self.counted_before and (self.event is None or not self.event.event_amount):
             out = am.ThisWayAmount(words=out.words)  # 608.2c: what the instruction before did
         if isinstance(out, am.EventAmount) and (self.event is None or not self.event.event_amount):
@@ -578,6 +585,13 @@ class CardLowering:
         if not where and not f.controller:
             self.ck.error(per, "say whose permanents are counted: '... you control' or '... on the battlefield'")
         return am.CountOf(value, zone, words=f"for each {f.words}{where}", filter=f)
+    def _times_count(self, t: Any) -> am.Amount:
+        """"twice the number of times it was kicked" (702.33d, 608.2h)."""
+        if not self.ck.name_in(t, "condition word", t.word, self.words):
+            return am.Fixed(0, words=str(t.word))
+        twice = "twice " if t.twice else ""
+        return am.TimesPaidCount(2 if t.twice else 1, self.words[t.word],
+                                 words=f"{twice}the number of times {t.subject} was {t.word}")
 
     def cost_value(self, c: Any) -> CostIR:
         """A cost, or a keyword's cost parameter."""
@@ -692,7 +706,7 @@ class CardLowering:
         subject = None
         if c.thatspell:
             return co.CostWasPaid(label, word, that_spell=True)
-        if c.subject and self.targets:
+        if c.subject == "it" and self.targets:
             subject = len(self.targets) - 1  # "if it was kicked": the target chosen before it
         # With no target before it, "it" is the object itself ("When ... enters, if it was kicked").
         elif not own and self.params is None:
@@ -707,12 +721,12 @@ class CardLowering:
             if linked in own:
                 ordinal = own.index(linked)
                 return co.CostWasPaid(label, word, ordinal=ordinal, linked_cost=linked, subject=subject,
-                                      keyword=own_kw[ordinal])
+                                      keyword=own_kw[ordinal], negated=bool(c.negated), named=c.subject == "this")
             else:
                 printed = ", ".join("".join(o) for o in own) or "none"
                 self.ck.error(c.linked, f"this card has no {label} cost {''.join(linked)} (its costs: {printed})")
         return co.CostWasPaid(label, word, ordinal=ordinal, linked_cost=linked, subject=subject,
-                              negated=bool(c.negated))
+                              negated=bool(c.negated), named=c.subject == "this")
 
     # references --------------------------------------------------------
 
@@ -788,6 +802,19 @@ class CardLowering:
             return rf.RestRef()
         elif k == "ThatRef":
             return rf.LastAffected(words="that spell or ability")
+        elif k == "UpToXTargets":
+            # 115.1d, 601.2c: one slot, chosen up to X times (X as the instruction's "where X is" says).
+            f = _filter(self.ck, t.filter, t)
+            first = len(self.targets)
+            words = f"up to X target {f.words}"
+            if self.where_x is None:
+                self.ck.error(t, "'up to X target ...' needs ', where X is ...' at the end of the instruction")
+            self.targets.append(TargetIR(TargetKind.OBJECT, f, "stack" if f.is_spell else "battlefield", condition,
+                                         words=words, optional=True, group=first,
+                                         times=self.where_x if self.where_x is not None else am.Fixed(0)))
+            return rf.SlotsFrom(first, words=words)
+        elif k == "EachOfThem":
+            return self.back_ref("each of them")  # every target of the phrase before it
         elif k == "UpToTargets":
             f = _filter(self.ck, t.filter, t)
             n = NUMBER_WORDS[t.count]
@@ -804,6 +831,14 @@ class CardLowering:
         else:
             if t.word == "this":
                 return rf.ThisRef(words="this")
+            if t.word == "they":
+                # 611.2c: "Creatures you control gain first strike ... they get +1/+1": the group the
+                # instruction before affected, determined as this one is followed (the same moment).
+                if self.last_each is None:
+                    self.ck.error(t, "'they' refers to the group an instruction before affected ('creatures you "
+                                     "control gain ...'); there is none before it")
+                    return rf.ThisRef(words="this")
+                return replace(self.last_each, words="they")
             if t.word == "that card":
                 return rf.LastAffected(words="that card")  # what the previous instruction moved
             if t.word.startswith("those "):
@@ -852,7 +887,7 @@ class CardLowering:
         if not self.targets:
             return rf.LastAffected(words=word)
         last = self.targets[-1]
-        if last.repeat:
+        if last.repeat or last.times is not None:
             return rf.SlotsFrom(last.group, words=word)
         return rf.SlotRef(len(self.targets) - 1, words=word)
 
@@ -896,7 +931,7 @@ class CardLowering:
     def from_graveyard(self, e: Any, ref: Ref) -> str:
         """'from your/a graveyard': the target slot just made chooses among cards in graveyards (115.1)."""
         whose = str(e.source.whose)
-        if not isinstance(ref, rf.SlotRef) or not self.targets:
+        if not isinstance(ref, (rf.SlotRef, rf.SlotsFrom)) or not self.targets:
             self.ck.error(e, "'from ... graveyard' needs a target card, e.g. 'target creature card'")
             return whose
         t = self.targets[ref.index]
@@ -1033,8 +1068,37 @@ class CardLowering:
             amount = self.amount(e.amount)
         if e.lateamount is not None and not e.late:
             self.ck.error(e.lateamount, "the amount is already given before 'damage'")
-        to = rf.YouRef(words="you") if e.you else self.target(e.target, cond)
+        to = rf.YouRef(words="you") if e.you else self.target(e.target, cond) if e.target is not None else \
+            self._controller_of(e, str(e.controllerof))
         return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named), late=bool(e.late))
+
+    def _controller_of(self, node: Any, words: str) -> Ref:
+        """"that creature's controller": the controller of the last target (608.2h)."""
+        if not self.targets:
+            self.ck.error(node, f"'{words}' has nothing to refer to: no target was chosen before it")
+        return rf.ControllerOf(len(self.targets) - 1 if self.targets else -1, words=words)
+
+    def effect_ChooseTargetsEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 601.2c, 702.33d: a slot, then a slot chosen once per time the linked cost was paid; "another":
+        # different from each other (115.3), as one phrase's slots are.
+        first_slot = len(self.targets)
+        first = self.target(e.first, cond)
+        if len(self.targets) != first_slot + 1:
+            self.ck.error(e.first, "'choose' names one target here: 'any target', 'target creature', ...")
+            return ef.ChooseTargets(first, "", str(e.word))
+        self.targets[first_slot] = replace(self.targets[first_slot], group=first_slot)
+        f = _filter(self.ck, e.filter, e) if e.filter is not None else FilterIR()
+        kind = TargetKind.OBJECT if e.filter is not None else TargetKind.ANY
+        if kind is TargetKind.OBJECT and self.targets[first_slot].kind is not TargetKind.OBJECT:
+            self.ck.error(e.filter, "the further targets must be the same kind as the first ('target creature', "
+                                    "then 'another target creature')")
+        times: am.Amount = am.Fixed(0)
+        if self.ck.name_in(e, "condition word", e.word, self.words):
+            times = am.TimesPaid(1, self.words[e.word], words=str(e.word))
+        words = f"another target {f.words}".rstrip()
+        self.targets.append(TargetIR(kind, f, "stack" if f.is_spell else "battlefield", cond, words=words,
+                                     group=first_slot, times=times))
+        return ef.ChooseTargets(first, f.words, str(e.word))
 
     def _power_of(self, p: Any, cond: Condition | None) -> am.PowerOf:
         """"its power", "the power of target creature": the power of an object as the effect happens
@@ -1054,6 +1118,10 @@ class CardLowering:
         if not isinstance(source, (rf.SlotRef, rf.ThisRef)):
             self.ck.error(e.source, "the source of 'deals damage equal to its power' must be one object: a target, "
                                     "'it' for one, or 'this'")
+        if e.controller:
+            # "that creature deals damage equal to its power to its controller" (608.2h: as it last existed)
+            slot = source.index if isinstance(source, rf.SlotRef) else -1
+            return ef.ObjectDealsDamage(source, rf.ControllerOf(slot, words="its controller"))
         return ef.ObjectDealsDamage(source, self.target(e.target, cond))
 
     def effect_ReturnAllFromGraveyardsEffect(self, e: Any, cond: Condition | None) -> Effect:
@@ -1240,8 +1308,16 @@ class CardLowering:
 
     def effect_ReturnToHandEffect(self, e: Any, cond: Condition | None) -> Effect:
         ref = self.target(e.target, cond)
+        if e.exceptions:
+            # "return all creatures ... except for Merfolk, Krakens, and Serpents": those subtypes are
+            # left out of the group (205.3, 608.2c).
+            if not isinstance(ref, rf.EachObject):
+                self.ck.error(e, "'except for' leaves subtypes out of a group: 'return all creatures ...'")
+            else:
+                nons = tuple(self.ck.subtype(e, x) for x in e.exceptions)
+                ref = replace(ref, filter=replace(ref.filter, non=ref.filter.non + nons))
         if not e.yours:
-            return ef.ReturnToHand(ref)
+            return ef.ReturnToHand(ref, their=bool(e.their), exceptions=tuple(e.exceptions))
         # "to your hand": only for what you own (its owner's hand is yours, 400.3).
         if isinstance(ref, rf.ThisRef) and isinstance(self.event, StepTrigger) and self.event.zone == "graveyard":
             return ef.ReturnToHand(ref, yours=True)  # its own card, in its owner's graveyard (113.6k, 108.4a)
@@ -1286,6 +1362,7 @@ class CardLowering:
         else:
             f = _filter(self.ck, e.group, e)
             ref = rf.EachObject(f.words, f)
+            self.last_each = ref
         return ef.ApplyContinuous(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
                                   this_turn=bool(d is not None and d.thisturn), also_word=bool(e.alsoword),
                                   still_land=bool(e.itsland))
@@ -1316,10 +1393,15 @@ class CardLowering:
         return ef.Exile(ref, whose, also)
 
     def effect_ReturnFromGraveyardEffect(self, e: Any, cond: Condition | None) -> Effect:
+        self.where_x = self.amount(e.wherex) if e.wherex is not None else None
         ref = self.target(e.target, cond)
+        if self.where_x is not None and not isinstance(ref, rf.SlotsFrom):
+            self.ck.error(e.wherex, "'where X is ...' says what X is in 'up to X target ...'")
+        where, self.where_x = self.where_x, None
         if e.source is not None:
             whose = self.from_graveyard(e, ref)
-            return ef.ReturnFromGraveyard(ref, whose, "hand" if e.hand else "battlefield", mine=bool(e.mine))
+            return ef.ReturnFromGraveyard(ref, whose, "hand" if e.hand else "battlefield", mine=bool(e.mine),
+                                          where_x=where)
         slot = ref.index if isinstance(ref, rf.SlotRef) and self.targets else None
         t = self.targets[slot] if slot is not None else None
         if slot is None or t is None or not t.filter.exiled or not e.hand:
@@ -1397,7 +1479,14 @@ class CardLowering:
         return ef.CopySpell(self.target(e.target, cond), bool(e.newtargets), that_copy=bool(e.thatcopy))
 
     def effect_TokenCopyEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.CreateTokenCopy(self.target(e.target, cond))
+        if e.those:
+            # "create five of those tokens": copies of what the last copy instruction copied.
+            if self.last_copy is None:
+                self.ck.error(e, "'those tokens' refers to a 'create a token that's a copy of ...' before it")
+                return ef.CreateTokenCopy(rf.ThisRef(words="this"))
+            return replace(self.last_copy, amount=self.amount(e.count), those=True)
+        self.last_copy = ef.CreateTokenCopy(self.target(e.target, cond))
+        return self.last_copy
 
     def effect_PlayerTopCardActionEffect(self, e: Any, cond: Condition | None) -> Effect:
         # "manifests": the action word with the third person's -s.
@@ -1409,14 +1498,16 @@ class CardLowering:
         return ef.Attach(self.target(e.target, cond))
 
     def effect_FightEffect(self, e: Any, cond: Condition | None) -> Effect:
-        if getattr(e.second, "another", False):
+        first = self.target(e.first, cond)
+        if getattr(e.second, "another", False) and not isinstance(first, rf.ThisRef):
             # 115.3: "another target" of a fight means another than its first target, which target
-            # slots can't yet say ("another" in a selector means other than the source).
+            # slots can't yet say ("another" in a selector means other than the source, which is
+            # right when the source is the first fighter).
             self.ck.error(e.second, "'fights another target ...' is not supported yet: name what the second "
                                     "target is ('target creature an opponent controls')")
         if e.base and not self.causative:
             self.ck.error(e, "'fight' (the base form) follows 'have'; write '... fights ...'")
-        return ef.Fight(self.target(e.first, cond), self.target(e.second, cond), base=bool(e.base))
+        return ef.Fight(first, self.target(e.second, cond), base=bool(e.base))
 
     def effect_RevealTopEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.RevealTop(self.amount(e.amount), _filter(self.ck, e.filter, e))  # 701.16a, 401.2
@@ -1490,9 +1581,9 @@ class CardLowering:
         subtypes = tuple(self.ck.subtype(e, s) for s in e.subtypes)
         types = tuple(t[:-1] if t.endswith("s") else t for t in e.types)
         name = " ".join((*subtypes, "Token"))  # 111.4: unnamed, it is named after its subtypes plus "Token"
-        has_name = bool(e.tokname)
-        if e.tokname:
-            name = unescape(e.tokname)
+        has_name = bool(e.tokname or e.leadname)
+        if e.tokname or e.leadname:
+            name = unescape(e.tokname or e.leadname)
             if not name.strip():
                 self.ck.error(e, "a token's name can't be empty")
         count = self.amount(e.count, e.pertime)
@@ -1501,7 +1592,8 @@ class CardLowering:
             count = am.CountersOnThis(kind, words=f"for each {kind} counter on it")
         return ef.CreateTokens(count, name, int(e.power), int(e.toughness),
                                tuple(COLOR_LETTER.get(c, c) for c in e.colors if c != "colorless"),
-                               types, subtypes, tuple(e.keywords), named=has_name, tapped=bool(e.tapped))
+                               types, subtypes, tuple(e.keywords), named=has_name, tapped=bool(e.tapped),
+                               supertypes=tuple(e.supertypes), name_first=bool(e.leadname))
 
     def effect_AddManaEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.anycolor:
@@ -1665,9 +1757,13 @@ class CardLowering:
         return self._quality(p, sp.PreventDamageFrom)
 
     def static_GainsAbility(self, p: Any) -> StaticPart:
+        return self.quoted_ability(p.ability)
+
+    def quoted_ability(self, body: Any) -> sp.GainAbility:
+        """A quoted ability an object has or gains (613.1f)."""
         # Lowered as an ability of its own (its targets are its own), rendered as a class.
         saved = self.targets
-        inner = self.ability(SimpleNamespace(abilityword=None, body=p.ability))
+        inner = self.ability(SimpleNamespace(abilityword=None, body=body))
         self.targets = saved
         self.granted += 1
         return sp.GainAbility(inner, f"Granted{self.granted}")
@@ -1721,6 +1817,10 @@ class CardLowering:
                 trigger = replace(trigger, zone="graveyard")
                 self.event = trigger
             self.self_it, self.effects_done = trigger.own_event, 0
+            # "it" may be the object: on its own event, or after an intervening "if Skizzik wasn't kicked".
+            names_this = isinstance(cond, co.CostWasPaid) and cond.named
+            self.self_it, self.effects_done = trigger.own_event or names_this, 0
+            self.event = trigger
             try:
                 sents = self.sentences(b.sentences)
             finally:
@@ -1790,7 +1890,9 @@ class CardLowering:
                 self.ck.name_in(b, "keyword", kw, self.keywords)
                 if kw in self.keywords and self.keywords[kw].params:
                     self.ck.error(b, f"'{kw}' takes parameters; it can't be given this way")
-            return EntersWithIR(amount, counter, cond, word, keywords=tuple(b.keywords))
+            # 614.1c, 613.1f: "... and with "Pay 3 life: Regenerate this."" -- a quoted ability.
+            granted = self.quoted_ability(b.granted) if b.granted is not None else None
+            return EntersWithIR(amount, counter, cond, word, keywords=tuple(b.keywords), granted=granted)
         if k == "EntersTappedStmt":
             return EntersTappedIR(word)
         if k == "ChooseColorAsEntersStmt":
@@ -2008,6 +2110,8 @@ class CardLowering:
         self.counted_kind = ""
         self.named_this = False
         self.last_group = None
+        self.last_each = None
+        self.last_copy = None
         self.chose = False
         self.moved_slot = -1
         for s in sentences:

@@ -118,7 +118,9 @@ def _instance_KeywordUseIR(ab: KeywordUseIR) -> str:
 def _instance_EntersWithIR(ab: EntersWithIR) -> str:
     cond = f", condition={ab.condition.python()}" if ab.condition is not None else ""
     kws = f", keywords={pyexpr.lit(ab.keywords)}" if ab.keywords else ""
-    return f"rt.EntersWithCounters(amount={ab.amount.python()}, counter={pyexpr.lit(ab.counter)}{cond}{kws})"
+    granted = f", abilities=({pyexpr.ident(ab.granted.cls)}(),)" if ab.granted is not None else ""
+    return (f"rt.EntersWithCounters(amount={ab.amount.python()}, counter={pyexpr.lit(ab.counter)}{cond}{kws}"
+            f"{granted})")
 
 
 def _instance_ChooseColorAsEntersIR(ab: ChooseColorAsEntersIR) -> str:
@@ -264,6 +266,8 @@ def _granted(ab: AbilityIR) -> list[GainAbility]:
         _walk_granted(ab.parts, out)
     if isinstance(ab, AsCopyIR):
         out.append(ab.extra)  # 707.9a: the ability the copy has
+    if isinstance(ab, EntersWithIR) and ab.granted is not None:
+        out.append(ab.granted)  # "enters with ... and with "ABILITY"" (614.1c)
     return out
 
 

@@ -123,7 +123,11 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
             else:
                 body = f"{s.condition.text(spell)}, instead {body}"
         else:
-            parts = ph.effects(s.effects, subject)
+            # "Illuminate deals X damage ... If this spell was kicked ..., it deals X damage ...": a
+            # spell named before is "it" after a leading condition.
+            named_before = spell and bool(out) and s.condition is not None and not s.condition.of_target \
+                and not s.condition_after
+            parts = ph.effects(s.effects, "it" if named_before else subject)
             body = _join_s(s, parts)
             if s.may:
                 # "you may gain 1 life", not "you may you gain 1 life" (608.2d).
@@ -286,7 +290,11 @@ def _text_EntersWithIR(card: CardIR, ab: EntersWithIR) -> str:
         if isinstance(ab.condition, CostWasPaid) and ab.condition.subject is None:
             cond = cond.replace("if it was", f"if {card.name} was", 1)
         with_ = "".join(f" and with {k}" for k in ab.keywords)
-        return f"{cap(cond)}, it enters the battlefield with {what} on it{with_}."
+        if ab.granted is not None:
+            # 613.1f: the quoted ability, with its own final period inside the quotes.
+            with_ += f' and with "{ability_text(card, ab.granted.ability)}"'
+        end = "" if ab.granted is not None else "."  # the quoted ability ends with its own period
+        return f"{cap(cond)}, it enters the battlefield with {what} on it{with_}{end}"
     return f"{card.name} enters the battlefield with {what} on it."
 
 

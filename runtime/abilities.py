@@ -52,6 +52,9 @@ class TargetSpec:
     # 115.1: a card in the graveyard of the player chosen for target slot ``owner_slot`` ("target player
     # shuffles up to two target cards from their graveyard ...").
     owner_slot: int = -1
+    # 601.2c, 702.33d: this slot, the ability's last, is chosen this many times, counted as targets are
+    # chosen ("another target for each time this spell was kicked": the kicks were announced, 601.2b).
+    times: Amount | None = None
 
 
 @dataclass(frozen=True)
@@ -369,6 +372,7 @@ class EntersWithCounters(Ability):
     counter: str
     condition: Condition | None = None
     keywords: tuple[str, ...] = ()  # "... and with flying": it has them from then on (611.2, 613.1f)
+    abilities: tuple["Ability", ...] = ()  # "... and with "Pay 3 life: Regenerate this."" (613.1f)
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,16 @@ class ObjectDealsDamage:
 
 
 @dataclass(frozen=True)
+class TargetsChosen:
+    """601.2c: "choose any target, then choose another target for each time this spell was kicked"
+    -- an instruction whose choices were made as the spell was cast (its target slots); nothing
+    happens as it resolves (608.2c)."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Nothing to do: the targets were chosen on casting."""
+
+
+@dataclass(frozen=True)
 class Fight:
     """701.12a: each of two creatures deals damage equal to its power to the other, at once (120.3).
 
@@ -837,6 +847,7 @@ class CreateTokens:
     subtypes: tuple[str, ...]
     keywords: tuple[str, ...] = ()
     tapped: bool = False  # "create ... tapped ... tokens" (111.2)
+    supertypes: tuple[str, ...] = ()  # "a legendary 4/4 red Dragon creature token" (205.4)
 
     def resolve(self, res: "Resolution") -> None:
         """Create the tokens under the controller's control; they become "them" for later instructions."""
@@ -1480,16 +1491,20 @@ class CopySpell:
 
 @dataclass(frozen=True)
 class CreateTokenCopy:
-    """707.2 / 111.2: create a token that's a copy of a permanent (its copiable values)."""
+    """707.2 / 111.2: create a token that's a copy of a permanent (its copiable values); ``amount``:
+    that many such tokens ("create five of those tokens", 608.2h: counted as it resolves)."""
 
     target: ObjectRef
+    amount: Amount | None = None  # None: one
 
     def resolve(self, res: "Resolution") -> None:
         """Create the copies; they become "them"."""
         made: list[int] = []
+        n = 1 if self.amount is None else self.amount.evaluate(res)
         for ref in res.referents(self.target):
             if isinstance(ref, int) and res.game.exists(ref):
-                made += res.game.create_token_copy(res.controller, res.game.obj(ref).definition)
+                for _ in range(n):
+                    made += res.game.create_token_copy(res.controller, res.game.obj(ref).definition)
         res.last_affected = tuple(made)
 
 
@@ -1603,5 +1618,6 @@ __all__ = [
     "ShuffleCardsIntoLibrary",
     "Tap",
     "TapOrUntap",
+    "TargetsChosen",
     "Untap",
 ]

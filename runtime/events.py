@@ -13,7 +13,7 @@ from collections import Counter
 from .zones import Zone
 
 if TYPE_CHECKING:
-    from .abilities import CardDefinition
+    from .abilities import Ability, CardDefinition
     from .facedown import FaceDown
 
 
@@ -30,6 +30,7 @@ class ZoneChange:
     counters: Counter[str] = field(default_factory=Counter)
     tapped: bool = False
     keywords: tuple[str, ...] = ()  # "enters with ... and with flying" (614.1c)
+    abilities: tuple[Ability, ...] = ()  # "enters with ... and with "ABILITY"" (614.1c, 613.1f)
     applied: frozenset[str] = frozenset()  # replacement effects already applied (614.5)
     new_oid: int | None = None  # filled in once it happened
     cause: str = ""  # "discard" when a player discards it (701.8): discard replacements apply

@@ -24,7 +24,7 @@ from .abilities import (
 )
 from .action_steps import ACTION_STEPS
 from .continuous import (
-    CantSearchLibraries, ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
+    CantSearchLibraries, ContinuousEffect, ControlledBy, GainAbility, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
     CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, SetBasePT, affects_player,
     DamageAsCounters,
 )
@@ -622,6 +622,7 @@ class Game:
                         ev.counters[a.counter] += n
                         if isinstance(a, EntersWithCounters):
                             ev.keywords += a.keywords
+                            ev.abilities += a.abilities
                 elif isinstance(a, EntersTapped) and ev.to_zone is Zone.BATTLEFIELD \
                         and ev.from_zone is not Zone.BATTLEFIELD:
                     ev.tapped = True
@@ -747,6 +748,11 @@ class Game:
             # "enters with ... and with flying" (614.1c): it has those keywords while it stays (613.1f).
             self.state.continuous.append(ContinuousEffect(new.oid, (GainKeywords(ev.keywords),), new.controller,
                                                           "forever", self.new_id()))
+        if ev.abilities and ev.to_zone is Zone.BATTLEFIELD:
+            # "... and with "Pay 3 life: Regenerate this."" (614.1c): a quoted ability it has while it
+            # stays (613.1f); its source is the permanent itself (113.7).
+            self.state.continuous.append(ContinuousEffect(
+                new.oid, tuple(GainAbility(a) for a in ev.abilities), new.controller, "forever", self.new_id()))
         if o.zone is Zone.BATTLEFIELD:
             self.players[o.controller].left_battlefield_turn = self.state.turn  # for revolt (207.2c)
             # 603.10a: leaves-the-battlefield abilities look back at the object as it was; 400.7d:
@@ -1210,7 +1216,7 @@ class Game:
         made: list[int] = []
         for _ in range(n):
             definition = CardDefinition(
-                name=spec.name, types=spec.types, subtypes=spec.subtypes, power=spec.power,
+                name=spec.name, supertypes=spec.supertypes, types=spec.types, subtypes=spec.subtypes, power=spec.power,
                 toughness=spec.toughness, color_indicator=spec.colors,
                 abilities=tuple(self.keyword_library(k) for k in spec.keywords),
             )

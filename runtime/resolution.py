@@ -118,6 +118,9 @@ class Resolution:
             return [f"player:{p}" for p in self.players(ref)]
         if isinstance(ref, You):
             return [f"player:{self.controller}"]  # "deals 1 damage to you" (the ability's controller)
+        if isinstance(ref, ControllerOf):
+            # "deals X damage to that creature's controller" (608.2h: as it last existed)
+            return [f"player:{p}" for p in self.players(ref)]
         if isinstance(ref, EnchantedObject):
             # 603.10a, 608.2h: once the Aura has left the battlefield ("when this leaves the
             # battlefield, destroy enchanted creature"), what it was attached to as it last existed

@@ -156,8 +156,10 @@ def targets_exist(game: "Game", player: int, specs: tuple[object, ...], source_o
     """601.2c, 702.47b: could a target be chosen for every required slot of ``specs`` now?"""
     res = Resolution(game, player, source_oid, ())
     for spec in specs:
-        if getattr(spec, "optional", False):
-            continue  # "any number of targets": the slots after the first may stay empty
+        if getattr(spec, "optional", False) or getattr(spec, "times", None) is not None:
+            # "any number of targets": the slots after the first may stay empty; a slot chosen once per
+            # time a cost is paid may be chosen no time at all (601.2c)
+            continue
         cond = getattr(spec, "condition", None)
         if cond is not None and not cond.holds(game, res):
             continue
@@ -172,6 +174,12 @@ def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...],
 
     Slots whose condition is false are not chosen at all (702.33g); they hold ``None``.
     """
+    if specs and specs[-1].times is not None:
+        # 601.2c: a slot chosen once per time a cost was paid (702.33d): as many slots as that.
+        n = max(0, specs[-1].times.evaluate(Resolution(game, controller, source_oid, ())))
+        last = active[len(specs) - 1] if len(active) >= len(specs) else True
+        active = [*active[:len(specs) - 1], *([last] * n)]
+        specs = (*specs[:-1], *(specs[-1],) * n)
     chosen: list[object] = []
     given_list = list(given) if given is not None else None
     stopped: set[int] = set()  # groups whose optional slots the player stopped filling
@@ -262,7 +270,8 @@ def illegal_slots(game: "Game", item_controller: int, specs: tuple[TargetSpec, .
                   targets: tuple[object, ...], source_oid: int) -> frozenset[int]:
     """608.2b: which chosen targets are no longer legal."""
     bad: set[int] = set()
-    if specs and specs[-1].repeat:  # 115.1d: the further targets of an unbounded phrase
+    if specs and (specs[-1].repeat or specs[-1].times is not None):
+        # 115.1d: the further targets of an unbounded phrase; 601.2c: of a slot chosen several times
         specs = (*specs, *(specs[-1],) * max(0, len(targets) - len(specs)))
     for i, spec in enumerate(specs):
         if i < len(targets) and targets[i] is not None:

@@ -144,7 +144,7 @@ PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf, Event
                   AttackingPlayer, OwnersOfAffected]
 # What an instruction acts on; "you" is a player it may damage ("deals 1 damage to you").
 ObjectRef = Union[Slot, SlotsFrom, Slots, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject, You,
-                  TheRest]
+                  TheRest, ControllerOf]
 
 
 # ------------------------------------------------------------------ amounts

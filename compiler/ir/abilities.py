@@ -92,6 +92,7 @@ class EntersWithIR:
     condition: Condition | None = None
     ability_word: str = ""
     keywords: tuple[str, ...] = ()  # "... and with flying": keywords it has from then on
+    granted: GainAbility | None = None  # "... and with "Pay 3 life: Regenerate this."" (613.1f)
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,28 @@ class TimesPaid(Amount):
 
 
 @dataclass(frozen=True)
+class TimesPaidCount(Amount):
+    """"twice the number of times it was kicked" (702.33d, 608.2h): ``value`` times the number of
+    times the cost labelled ``label`` was paid, as a number of its own; ``words`` is the phrase with
+    "this" standing for the object's name (printed by ``text_named``)."""
+
+    value: int
+    label: str
+    words: str = ""
+
+    def text(self) -> str:
+        return self.words
+
+    def text_named(self, name: str) -> str:
+        """The phrase with the object's name for "this" ("... times Marshal's Anthem was kicked")."""
+        return self.words.replace(" this was ", f" {name} was ")
+
+    def python(self) -> str:
+        each = f", each={lit(self.value)}" if self.value != 1 else ""
+        return f"rt.TimesPaid(label={lit(self.label)}{each})"
+
+
+@dataclass(frozen=True)
 class CountersOnThis(Amount):
     """The number of counters of a kind on the source (122.1)."""
 

@@ -49,6 +49,7 @@ class CostWasPaid(Condition):
     keyword: str = ""  # the keyword whose cost a linked condition names ("kicker")
     negated: bool = False  # "if it wasn't kicked"
     that_spell: bool = False
+    named: bool = False  # "if Skizzik wasn't kicked": the object by its name
 
     @property
     def of_target(self) -> bool:
@@ -58,6 +59,8 @@ class CostWasPaid(Condition):
         who = "it" if self.subject is not None or not spell else "this spell"
         if self.that_spell:
             who = "that spell"
+        if self.named:
+            who = card
         text = f"if {who} {'wasn' + chr(39) + 't' if self.negated else 'was'} {self.word}"
         if self.linked_cost:
             text += f" with its {''.join(self.linked_cost)} {self.keyword}"

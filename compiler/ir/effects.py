@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, Mapping
 from ..pyexpr import ident, lit, tuple_expr
 from ..wording import COLOR_WORDS, NUMBER_TEXT, becomes, count_of, counters_text, plural_verbs
 from .amounts import (
-    Amount, CountOf, CountersOnThis, EventAmount, Fixed, PerCard, PerCounters, PowerOf, TimesPaid, XAmount, per_count,
+    Amount, CountOf, CountersOnThis, EventAmount, Fixed, PerCard, PerCounters, PowerOf, TimesPaid, TimesPaidCount, XAmount, per_count,
     per_time,
 )
 from .base import dataclass, freeze
@@ -609,10 +609,23 @@ class CounterSpell(VerbOnTarget):
 
 @dataclass(frozen=True)
 class CreateTokenCopy(VerbOnTarget):
-    """707.2, 111.10: "create a token that's a copy of target creature"."""
+    """707.2, 111.10: "create a token that's a copy of target creature"; "create five of those
+    tokens" (``amount``, ``those``): as many copies of the object a copy instruction before named."""
 
     target: Ref
+    amount: Amount = Fixed(1)
+    those: bool = False  # printed "create N of those tokens"
     VERB, RUNTIME = "create a token that's a copy of", "CreateTokenCopy"
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.those:
+            n = self.amount
+            return f"create {NUMBER_TEXT.get(n.value, str(n.value)) if isinstance(n, Fixed) else n.text()} of those tokens"
+        return super().text(ph, subject)
+
+    def python(self, actions: Actions) -> str:
+        amount = f", amount={self.amount.python()}" if self.amount != Fixed(1) else ""
+        return f"rt.CreateTokenCopy(target={self.target.python()}{amount})"
 
 
 @dataclass(frozen=True)
@@ -752,6 +765,7 @@ class ReturnFromGraveyard(Effect):
     to: str  # "hand" | "battlefield"
     mine: bool = False  # "... under your control"
     zone: str = ""
+    where_x: Amount | None = None  # "..., where X is the number of times this was kicked" ("up to X target")
 
     def text(self, ph: "Phrase", subject: str) -> str:
         to = "your hand" if self.to == "hand" else "the battlefield"
@@ -759,7 +773,11 @@ class ReturnFromGraveyard(Effect):
             to += " under your control"
         if self.zone == "exile":
             return f"return {self.target.text(ph)} to {to}"
-        return f"return {self.target.text(ph)} from {self.whose} graveyard to {to}"
+        where = ""
+        if self.where_x is not None:
+            x = self.where_x
+            where = f", where X is {x.text_named(ph.card.name) if isinstance(x, TimesPaidCount) else x.text()}"
+        return f"return {self.target.text(ph)} from {self.whose} graveyard to {to}{where}"
 
     def python(self, actions: Actions) -> str:
         zone = "HAND" if self.to == "hand" else "BATTLEFIELD"
@@ -787,8 +805,17 @@ class ReturnToHand(Effect):
 
     target: Ref
     yours: bool = False
+    their: bool = False  # printed "to their owners' hands" (several objects)
+    exceptions: tuple[str, ...] = ()  # "except for Merfolk, Krakens, ...": the subtypes left out, as written
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.their:
+            ex = self.exceptions
+            but = ""
+            if ex:
+                listed = f"{ex[0]} and {ex[1]}" if len(ex) == 2 else ", ".join(ex[:-1]) + (", and " if ex[:-1] else "") + ex[-1]
+                but = f" except for {listed}"
+            return f"return {self.target.text(ph)} to their owners' hands{but}"
         whose = "your" if self.yours else "its owner's"
         return f"return {self.target.text(ph)} to {whose} hand"
 
@@ -959,6 +986,8 @@ class CreateTokens(Effect):
     keywords: tuple[str, ...]
     named: bool = False  # its name is printed ("named Kaldra")
     tapped: bool = False
+    supertypes: tuple[str, ...] = ()  # "a legendary 4/4 red Dragon creature token" (205.4)
+    name_first: bool = False  # printed "create Karox Bladewing, a legendary ..." (111.4)
 
     def text(self, ph: "Phrase", subject: str) -> str:
         cnt = self.count
@@ -977,13 +1006,15 @@ class CreateTokens(Effect):
             count_word = "a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value))
             with_ += per_time(cnt)
         tapped = "tapped" if self.tapped else ""
-        words = " ".join(w for w in (count_word, tapped, f"{self.power}/{self.toughness}", color_words,
+        words = " ".join(w for w in (count_word, tapped, *self.supertypes, f"{self.power}/{self.toughness}", color_words,
                                      " ".join(self.subtypes), " ".join(self.types)) if w)
         same = (self.name, self.power, self.toughness, self.colors, self.types, self.subtypes, self.keywords,
                 self.named, self.tapped)
         if ph.replacing and same == ph.last_tokens and plural:
             return f"create {count_word} of those tokens"  # the same tokens, another number
         ph.last_tokens = same
+        if self.name_first:
+            return f"create {self.name}, {words} token{'s' if plural else ''}{with_}"
         named = f" named {self.name}" if self.named else ""
         return f"create {words} token{'s' if plural else ''}{with_}{named}"
 
@@ -991,6 +1022,7 @@ class CreateTokens(Effect):
         return (f"rt.CreateTokens(count={self.count.python()}, name={lit(self.name)}, power={lit(self.power)}, "
                 f"toughness={lit(self.toughness)}, colors={lit(self.colors)}, types={lit(self.types)}, "
                 f"subtypes={lit(self.subtypes)}, keywords={lit(self.keywords)}"
+                + (f", supertypes={lit(self.supertypes)}" if self.supertypes else "")
                 + (", tapped=True)" if self.tapped else ")"))
 
 
@@ -1325,6 +1357,24 @@ class ApplyContinuous(Effect):
     def lasts_this_turn(self) -> bool:
         """Whether a part says its own duration ("can attack this turn as though ...")."""
         return any(isinstance(p, AttacksDespite) and p.this_turn for p in self.parts)
+
+
+@dataclass(frozen=True)
+class ChooseTargets(Effect):
+    """601.2c, 702.33d: "choose any target, then choose another target for each time this spell was
+    kicked" -- the slots ``first`` and ``more`` (chosen once per time the cost labelled ``word`` was
+    paid) are chosen as the spell is cast; nothing more happens as it resolves."""
+
+    first: Ref
+    more: str  # the further slots' words after "another target" ("", "creature")
+    word: str
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        more = f"another target {self.more}".rstrip()
+        return f"choose {self.first.text(ph)}, then choose {more} for each time this spell was {self.word}"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.TargetsChosen()"
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from enum import Enum
 
 from ..pyexpr import lit
 from .base import dataclass, freeze
+from .amounts import Amount
 from .conditions import Condition
 from .selectors import FilterIR
 
@@ -36,6 +37,9 @@ class TargetIR:
     repeat: bool = False  # 115.1d: an unbounded "any number of targets": this last slot is chosen again and again
     opponents: bool = False  # "target opponent or planeswalker": the players it may be are opponents (115.4)
     owner_slot: int = -1  # a card in the graveyard of the player chosen for this slot ("from their graveyard")
+    # 601.2c, 702.33d: this last slot is chosen this many times, counted as targets are chosen ("another
+    # target for each time this spell was kicked"); None: once.
+    times: Amount | None = None
 
     def that(self) -> str:
         """How the slot is named again in the same ability ("that creature", 608.2c)."""
@@ -69,6 +73,8 @@ class TargetIR:
             fields.append("opponents_only=True")
         if self.owner_slot >= 0:
             fields.append(f"owner_slot={lit(self.owner_slot)}")
+        if self.times is not None:
+            fields.append(f"times={self.times.python()}")
         fields.append(f"text={lit(self.words)}")
         return f"rt.TargetSpec({', '.join(fields)})"
 
