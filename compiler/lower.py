@@ -10,7 +10,7 @@ import keyword as pykeyword
 import re
 from dataclasses import replace
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Callable
 
 from dsl.checks import Checker
 from dsl.diagnostics import Diagnostic
@@ -387,63 +387,101 @@ def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = N
 
 
 def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
-    mana: list[str] = []
-    tap = False
-    life = None
-    sac = None
-    discard = 0
-    sac_this = False
-    exile_this = False
-    discard_filter: FilterIR | None = None
-    exile_hand = None
-    remove: tuple[str, int] = ("", 0)
-    discard_this = False
-    reveal = None
-    tap_perms: SacrificeIR | None = None
-    put_counters: tuple[str, int] | None = None
+    """A cost (118): each part is lowered by the function named after its grammar rule
+    (``_costpart_<Rule>``), which fills in its fields of the ``CostIR``."""
+    fields: dict[str, Any] = {}
     for p in c.parts:
-        k = cname(p)
-        if k == "TapCost":
-            tap = True
-        elif k == "SacrificeThisCost":
-            sac_this = True
-        elif k == "ExileThisCost":
-            exile_this = True
-        elif k == "ManaCost":
-            mana += list(ck.mana_symbols(p, list(p.symbols)))
-        elif k == "PayLifeCost":
-            life = _amount(p.amount)
-        elif k == "SacrificeCost":
-            count = _amount(p.count) if p.count is not None else am.Fixed(1, words="a")
-            sac = SacrificeIR(count, _filter(ck, p.filter, p))
-        elif k == "DiscardThisCost":
-            discard_this = True
-        elif k == "DiscardCost":
-            discard = _amount(p.count).value
-            f = _filter(ck, p.filter, p)
-            if f.types or f.any_types or f.subtypes or f.colors or f.non:
-                discard_filter = f
-        elif k == "ExileFromHandCost":
-            exile_hand = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
-        elif k == "RevealCost":
-            reveal = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
-        elif k == "RemoveCountersCost":
-            remove = (str(p.counter.name), _amount(p.count).value)
-        elif k == "TapPermanentsCost":
-            count = _amount(p.count) if p.count is not None else am.Fixed(1, words="")
-            f = _filter(ck, p.filter, p)
-            if "untapped" not in f.states or f.controller != "you":
-                ck.error(p, "a tapping cost taps untapped permanents you control",
-                         "write e.g. 'tap an untapped creature you control'")
-            tap_perms = SacrificeIR(count, f)
-        elif k == "PutCountersCost":
-            if counters_known is not None:
-                ck.name_in(p.counter, "counter kind", p.counter.name, counters_known)
-            put_counters = (str(p.counter.name), _amount(p.amount).value)
-    return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter,
-                  exile_from_hand=exile_hand, remove_counter=remove[0], remove_count=remove[1],
-                  discard_this=discard_this, reveal=reveal, tap_permanents=tap_perms, put_counters=put_counters,
-                  exile_this=exile_this)
+        _COST_PARTS[cname(p)](ck, p, fields, counters_known)
+    return CostIR(**fields)
+
+
+def _one(ck: Checker, p: Any) -> SacrificeIR:
+    """The count and selector of a cost part ("two Islands you control"), one if no count is printed."""
+    count = _amount(p.count) if p.count is not None else am.Fixed(1, words="a")
+    return SacrificeIR(count, _filter(ck, p.filter, p))
+
+
+def _costpart_TapCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["tap"] = True
+
+
+def _costpart_SacrificeThisCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["sacrifice_this"] = True
+
+
+def _costpart_ExileThisCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["exile_this"] = True
+
+
+def _costpart_ManaCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["mana"] = tuple(out.get("mana", ())) + tuple(ck.mana_symbols(p, list(p.symbols)))
+
+
+def _costpart_PayLifeCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["life"] = _amount(p.amount)
+
+
+def _costpart_SacrificeCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["sacrifice"] = _one(ck, p)
+
+
+def _costpart_DiscardThisCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["discard_this"] = True
+
+
+def _costpart_DiscardCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["discard"] = _amount(p.count)
+    f = _filter(ck, p.filter, p)
+    if f.types or f.any_types or f.subtypes or f.colors or f.non:
+        out["discard_filter"] = f
+
+
+def _costpart_ExileFromHandCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["exile_from_hand"] = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+
+
+def _costpart_ExileFromGraveyardCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["exile_from_graveyard"] = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+
+
+def _costpart_ReturnToHandCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    r = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+    if r.filter.controller != "you":
+        ck.error(p, "a returning cost returns permanents you control",
+                 "write e.g. 'return two Islands you control to their owner's hand'")
+    one = isinstance(r.count, am.Fixed) and r.count.value == 1
+    if bool(p.its) != one:
+        ck.error(p, f"write '{'its' if one else 'their'} owner's hand' after {r.count.words}")
+    out["return_to_hand"] = r
+
+
+def _costpart_RevealCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["reveal"] = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+    out["reveal_from"] = bool(p.fromhand)
+
+
+def _costpart_RemoveCountersCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["remove_counter"] = str(p.counter.name)
+    out["remove_count"] = _amount(p.count).value
+
+
+def _costpart_TapPermanentsCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    count = _amount(p.count) if p.count is not None else am.Fixed(1, words="")
+    f = _filter(ck, p.filter, p)
+    if "untapped" not in f.states or f.controller != "you":
+        ck.error(p, "a tapping cost taps untapped permanents you control",
+                 "write e.g. 'tap an untapped creature you control'")
+    out["tap_permanents"] = SacrificeIR(count, f)
+
+
+def _costpart_PutCountersCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    if known is not None:
+        ck.name_in(p.counter, "counter kind", p.counter.name, known)
+    out["put_counters"] = (str(p.counter.name), _amount(p.amount).value)
+
+
+_COST_PARTS: dict[str, Callable[[Checker, Any, dict[str, Any], Any], None]] = {
+    name[len("_costpart_"):]: fn for name, fn in list(globals().items()) if name.startswith("_costpart_")}
 
 
 # ------------------------------------------------------------------ cards

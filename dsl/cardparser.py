@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'e35bd094ff8de1cc2b1de011f571812babcd347d099293c7f96c88955eaedd92'
+GRAMMAR = '6b64f8c3addef3da97057bcd657f4cca5e3d31e4b78847ee3bc98e4578027868'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -178,6 +178,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'filter'),
     ('ExileFromHandCost', 'common', 'ExileFromHandCost', ''),
     ('__asgn_plain', 'plain', '', 'count'),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('ExileFromGraveyardCost', 'common', 'ExileFromGraveyardCost', ''),
+    ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'counter'),
     ('RemoveCountersCost', 'common', 'RemoveCountersCost', ''),
     ('__asgn_plain', 'plain', '', 'count'),
@@ -189,6 +192,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'counter'),
     ('PutCountersCost', 'common', 'PutCountersCost', ''),
+    ('__asgn_plain', 'plain', '', 'count'),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('ReturnToHandCost', 'common', 'ReturnToHandCost', ''),
     ('__asgn_optional', 'optional', '', 'then'),
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'graveyard'),
@@ -296,6 +302,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'name'),
     ('ObjectFilter', 'common', 'ObjectFilter', ''),
     ('__asgn_optional', 'optional', '', 'onbf'),
+    ('__asgn_plain', 'plain', '', 'fromhand'),
+    ('__asgn_plain', 'plain', '', 'its'),
     ('__asgn_plain', 'plain', '', 'cant'),
     ('__asgn_plain', 'plain', '', 'did'),
     ('__asgn_plain', 'plain', '', 'dont'),
@@ -1054,7 +1062,7 @@ _F81 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', '
 _F82 = frozenset([None, 'c', 'p', 's'])
 _F83 = frozenset([None, 'c', 'e', 'i', 't', 'y'])
 _F84 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F85 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
+_F85 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
 _F86 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
 _F87 = frozenset([None, 'a', 'd', 'y'])
 _F88 = frozenset(['p', 't'])
@@ -1069,26 +1077,25 @@ _F96 = frozenset(['o', 'p'])
 _F97 = frozenset(['e', 'y'])
 _F98 = frozenset(['d', 'e', 'u'])
 _F99 = frozenset(['w'])
-_F100 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F101 = frozenset([None, 'a', 'p'])
-_F102 = frozenset([None, 'p', 't'])
-_F103 = frozenset(['+', '-'])
-_F104 = frozenset([None, 'g', 'h'])
-_F105 = frozenset([',', 'a'])
-_F106 = frozenset([None, ',', 'e'])
-_F107 = frozenset([None, 'm', 'o'])
-_F108 = frozenset([None, 'a', 'r'])
-_F109 = frozenset([None, 'h', 'y'])
-_F110 = frozenset([None, 'f', 'u'])
-_F111 = frozenset([None, 'd', 'f'])
-_F112 = frozenset([None, 'u', 'y'])
-_F113 = frozenset([None, 'i', 'u'])
-_F114 = frozenset([None, 'c', 't'])
-_F115 = frozenset([None, 'o', 't'])
-_F116 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F117 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
-_F118 = frozenset([None, 'i', 'y'])
-_F119 = frozenset(['i', 'o'])
+_F100 = frozenset([None, 'a', 'p'])
+_F101 = frozenset([None, 'p', 't'])
+_F102 = frozenset(['+', '-'])
+_F103 = frozenset([None, 'g', 'h'])
+_F104 = frozenset([',', 'a'])
+_F105 = frozenset([None, ',', 'e'])
+_F106 = frozenset([None, 'm', 'o'])
+_F107 = frozenset([None, 'a', 'r'])
+_F108 = frozenset([None, 'h', 'y'])
+_F109 = frozenset([None, 'f', 'u'])
+_F110 = frozenset([None, 'd', 'f'])
+_F111 = frozenset([None, 'u', 'y'])
+_F112 = frozenset([None, 'i', 'u'])
+_F113 = frozenset([None, 'c', 't'])
+_F114 = frozenset([None, 'o', 't'])
+_F115 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F116 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
+_F117 = frozenset([None, 'i', 'y'])
+_F118 = frozenset(['i', 'o'])
 
 
 class CardParser:
@@ -7665,7 +7672,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F18:
+        if ch in _F27:
             while True:
                 p41 = p
                 res42: list[Any] = []
@@ -7675,12 +7682,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'remove', '')
-                q += 6
+                v = (q, 'exile', '')
+                q += 5
                 p41 = q
                 res42.append(v)
                 p43 = p41
@@ -7702,7 +7709,7 @@ class CardParser:
                     res42.append(n)
                 p45 = p41
                 res46: list[Any] = []
-                r = self.r_CounterKind_0(p45)
+                r = self.r_ObjectFilter_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -7717,15 +7724,6 @@ class CardParser:
                 p41 = p45
                 if res46 and n:
                     res42.append(n)
-                r = self.e38_0(p41)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p41 = q
-                if v:
-                    res42.append(v)
                 q = sk0[p41]
                 if q < 0:
                     q = _WS0(text, p41).end()
@@ -7746,16 +7744,30 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'your', '')
                 q += 4
                 p41 = q
                 res42.append(v)
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p41 = q
+                res42.append(v)
                 if res42:
-                    n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
+                    n = Nt(res42)
                     n.rule = 157
                 q = p41
                 v = n if res42 else None
@@ -7776,11 +7788,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'reveal', '')
+                v = (q, 'remove', '')
                 q += 6
                 p47 = q
                 res48.append(v)
@@ -7803,7 +7815,7 @@ class CardParser:
                     res48.append(n)
                 p51 = p47
                 res52: list[Any] = []
-                r = self.r_ObjectFilter_0(p51)
+                r = self.r_CounterKind_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -7818,31 +7830,26 @@ class CardParser:
                 p47 = p51
                 if res52 and n:
                     res48.append(n)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                r = self.e38_0(p47)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'in', '')
-                q += 2
+                q, v = r
                 p47 = q
-                res48.append(v)
+                if v:
+                    res48.append(v)
                 q = sk0[p47]
                 if q < 0:
                     q = _WS0(text, p47).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'your', '')
+                v = (q, 'from', '')
                 q += 4
                 p47 = q
                 res48.append(v)
@@ -7852,16 +7859,16 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'hand', '')
+                v = (q, 'this', '')
                 q += 4
                 p47 = q
                 res48.append(v)
                 if res48:
-                    n = Nt(res48)
+                    n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
                     n.rule = 160
                 q = p47
                 v = n if res48 else None
@@ -7872,7 +7879,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F11:
+        if ch in _F18:
             while True:
                 p53 = p
                 res54: list[Any] = []
@@ -7882,63 +7889,87 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p53] = q
-                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'tap', '')
-                q += 3
+                v = (q, 'reveal', '')
+                q += 6
                 p53 = q
                 res54.append(v)
-                while True:
-                    p55 = p53
-                    res56: list[Any] = []
-                    q = sk0[p55]
-                    if q < 0:
-                        q = _WS0(text, p55).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p55] = q
-                    m = _RX15(text, q) if text[q:q + 1] in _F33 else None
-                    if m is None:
-                        break
-                    p57 = p55
-                    res58: list[Any] = []
-                    r = self.r_Amount_0(p57)
-                    if r is None:
-                        break
-                    q, v = r
-                    p57 = q
-                    if v:
-                        res58.append(v)
-                    if res58:
-                        n = Nt(res58)
-                        n.rule = 161
-                    p55 = p57
-                    if res58 and n:
-                        res56.append(n)
-                    p53 = p55
-                    res54 += res56
-                    break
-                p59 = p53
-                res60: list[Any] = []
-                r = self.r_ObjectFilter_0(p59)
+                p55 = p53
+                res56: list[Any] = []
+                r = self.r_Amount_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p59 = q
+                p55 = q
                 if v:
-                    res60.append(v)
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 162
-                p53 = p59
-                if res60 and n:
+                    res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 161
+                p53 = p55
+                if res56 and n:
                     res54.append(n)
+                p57 = p53
+                res58: list[Any] = []
+                r = self.r_ObjectFilter_0(p57)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p57 = q
+                if v:
+                    res58.append(v)
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 162
+                p53 = p57
+                if res58 and n:
+                    res54.append(n)
+                r = self.e39_0(p53)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p53 = q
+                if v:
+                    res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p53 = q
+                res54.append(v)
                 if res54:
-                    n = Nt(res54)
+                    n = Nt(res54 if len(res54) == 1 and type(res54[0]) is not list else flatten(res54))
                     n.rule = 163
                 q = p53
                 v = n if res54 else None
@@ -7949,44 +7980,57 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F12:
+        if ch in _F11:
             while True:
-                p61 = p
-                res62: list[Any] = []
-                q = sk0[p61]
+                p59 = p
+                res60: list[Any] = []
+                q = sk0[p59]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p59).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p59] = q
+                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'put', '')
+                v = (q, 'tap', '')
                 q += 3
-                p61 = q
-                res62.append(v)
-                p63 = p61
-                res64: list[Any] = []
-                r = self.r_Amount_0(p63)
-                if r is None:
-                    p = c
-                    ch = ch0
+                p59 = q
+                res60.append(v)
+                while True:
+                    p61 = p59
+                    res62: list[Any] = []
+                    q = sk0[p61]
+                    if q < 0:
+                        q = _WS0(text, p61).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p61] = q
+                    m = _RX15(text, q) if text[q:q + 1] in _F33 else None
+                    if m is None:
+                        break
+                    p63 = p61
+                    res64: list[Any] = []
+                    r = self.r_Amount_0(p63)
+                    if r is None:
+                        break
+                    q, v = r
+                    p63 = q
+                    if v:
+                        res64.append(v)
+                    if res64:
+                        n = Nt(res64)
+                        n.rule = 164
+                    p61 = p63
+                    if res64 and n:
+                        res62.append(n)
+                    p59 = p61
+                    res60 += res62
                     break
-                q, v = r
-                p63 = q
-                if v:
-                    res64.append(v)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 164
-                p61 = p63
-                if res64 and n:
-                    res62.append(n)
-                p65 = p61
+                p65 = p59
                 res66: list[Any] = []
-                r = self.r_CounterKind_0(p65)
+                r = self.r_ObjectFilter_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -7998,51 +8042,230 @@ class CardParser:
                 if res66:
                     n = Nt(res66)
                     n.rule = 165
-                p61 = p65
+                p59 = p65
                 if res66 and n:
-                    res62.append(n)
-                r = self.e39_0(p61)
+                    res60.append(n)
+                if res60:
+                    n = Nt(res60)
+                    n.rule = 166
+                q = p59
+                v = n if res60 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 137
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
+                p67 = p
+                res68: list[Any] = []
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p67 = q
+                res68.append(v)
+                p69 = p67
+                res70: list[Any] = []
+                r = self.r_Amount_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p61 = q
+                p69 = q
                 if v:
-                    res62.append(v)
-                q = sk0[p61]
+                    res70.append(v)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 167
+                p67 = p69
+                if res70 and n:
+                    res68.append(n)
+                p71 = p67
+                res72: list[Any] = []
+                r = self.r_CounterKind_0(p71)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p71 = q
+                if v:
+                    res72.append(v)
+                if res72:
+                    n = Nt(res72)
+                    n.rule = 168
+                p67 = p71
+                if res72 and n:
+                    res68.append(n)
+                r = self.e40_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p67] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'on', '')
                 q += 2
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p67] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p61 = q
-                res62.append(v)
-                if res62:
-                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 166
-                q = p61
-                v = n if res62 else None
+                p67 = q
+                res68.append(v)
+                if res68:
+                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
+                    n.rule = 169
+                q = p67
+                v = n if res68 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 137
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F18:
+            while True:
+                p73 = p
+                res74: list[Any] = []
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'return', '')
+                q += 6
+                p73 = q
+                res74.append(v)
+                p75 = p73
+                res76: list[Any] = []
+                r = self.r_Amount_0(p75)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p75 = q
+                if v:
+                    res76.append(v)
+                if res76:
+                    n = Nt(res76)
+                    n.rule = 170
+                p73 = p75
+                if res76 and n:
+                    res74.append(n)
+                p77 = p73
+                res78: list[Any] = []
+                r = self.r_ObjectFilter_0(p77)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p77 = q
+                if v:
+                    res78.append(v)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 171
+                p73 = p77
+                if res78 and n:
+                    res74.append(n)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p73 = q
+                res74.append(v)
+                r = self.e41_0(p73)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p73 = q
+                if v:
+                    res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith("owner's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "owner's", '')
+                q += 7
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p73 = q
+                res74.append(v)
+                if res74:
+                    n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
+                    n.rule = 172
+                q = p73
+                v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 137
@@ -8183,7 +8406,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 167
+        n.rule = 173
         return q, n
 
     def r_Condition_0(self, p: int) -> Any:
@@ -8217,7 +8440,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 168
+                    n.rule = 174
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -8323,18 +8546,18 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 169
+                    n.rule = 175
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 170
+                    n.rule = 176
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8515,18 +8738,18 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 172
+                    n.rule = 178
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 173
+                    n.rule = 179
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8549,7 +8772,7 @@ class CardParser:
                 q += 3
                 p11 = q
                 res12.append(v)
-                r = self.e40_0(p11)
+                r = self.e42_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -8560,12 +8783,12 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 174
+                    n.rule = 180
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8574,7 +8797,7 @@ class CardParser:
             while True:
                 p13 = p
                 res14: list[Any] = []
-                r = self.e41_0(p13)
+                r = self.e43_0(p13)
                 if r is None:
                     p = c
                     ch = ch0
@@ -8604,7 +8827,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 175
+                    n.rule = 181
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -8643,18 +8866,18 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 176
+                    n.rule = 182
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14 if len(res14) == 1 and type(res14[0]) is not list else flatten(res14))
-                    n.rule = 177
+                    n.rule = 183
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8737,7 +8960,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 178
+                    n.rule = 184
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -8799,12 +9022,12 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 179
+                    n.rule = 185
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8854,18 +9077,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 180
+                    n.rule = 186
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 181
+                    n.rule = 187
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8976,7 +9199,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 182
+                    n.rule = 188
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -8996,12 +9219,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 183
+                    n.rule = 189
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9101,7 +9324,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 184
+                    n.rule = 190
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -9118,18 +9341,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 185
+                    n.rule = 191
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 186
+                    n.rule = 192
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9180,7 +9403,7 @@ class CardParser:
                 q += 8
                 p37 = q
                 res38.append(v)
-                r = self.e42_0(p37)
+                r = self.e44_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9202,18 +9425,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 187
+                    n.rule = 193
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 188
+                    n.rule = 194
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9277,18 +9500,18 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 189
+                    n.rule = 195
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 190
+                    n.rule = 196
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9325,7 +9548,7 @@ class CardParser:
                 q += 7
                 p45 = q
                 res46.append(v)
-                r = self.e43_0(p45)
+                r = self.e45_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9336,12 +9559,12 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 191
+                    n.rule = 197
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9438,18 +9661,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 192
+                    n.rule = 198
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 193
+                    n.rule = 199
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9563,7 +9786,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 194
+                    n.rule = 200
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -9597,12 +9820,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 195
+                    n.rule = 201
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9652,14 +9875,14 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 196
+                    n.rule = 202
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 while True:
                     p59 = p55
                     res60: list[Any] = []
-                    r = self.e44_0(p59)
+                    r = self.e46_0(p59)
                     if r is None:
                         break
                     q, v = r
@@ -9694,11 +9917,11 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 197
+                    n.rule = 203
                 p55 = p61
                 if res62 and n:
                     res56.append(n)
-                r = self.e45_0(p55)
+                r = self.e47_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9737,12 +9960,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 198
+                    n.rule = 204
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9765,7 +9988,7 @@ class CardParser:
                 q += 4
                 p63 = q
                 res64.append(v)
-                r = self.e46_0(p63)
+                r = self.e48_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9787,18 +10010,18 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 199
+                    n.rule = 205
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 200
+                    n.rule = 206
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9808,7 +10031,7 @@ class CardParser:
                 p67 = p
                 res68: list[Any] = []
                 while True:
-                    r = self.e47_0(p67)
+                    r = self.e49_0(p67)
                     if r is None:
                         break
                     q, v = r
@@ -9829,7 +10052,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 201
+                    n.rule = 207
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -9859,7 +10082,7 @@ class CardParser:
                         res74.append(v)
                     if res74:
                         n = Nt(res74)
-                        n.rule = 202
+                        n.rule = 208
                     p71 = p73
                     if res74 and n:
                         res72.append(n)
@@ -9868,12 +10091,12 @@ class CardParser:
                     break
                 if res68:
                     n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 203
+                    n.rule = 209
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 171
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9898,7 +10121,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 204
+        n.rule = 210
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -9919,7 +10142,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 205
+        n.rule = 211
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -9965,7 +10188,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 206
+        n.rule = 212
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10070,7 +10293,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e48_0(p1)
+                r = self.e50_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10081,7 +10304,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 207
+                    n.rule = 213
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10101,7 +10324,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e49_0(p3)
+                r = self.e51_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10112,7 +10335,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 207
+                    n.rule = 213
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10121,11 +10344,11 @@ class CardParser:
             while True:
                 p5 = p
                 res6: list[Any] = []
-                if self.e50_0(p5) is None:
+                if self.e52_0(p5) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e51_0(p5)
+                r = self.e53_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10136,7 +10359,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 207
+                    n.rule = 213
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10161,7 +10384,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e52_0(p1)
+                r = self.e54_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10197,7 +10420,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 208
+                    n.rule = 214
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10207,7 +10430,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e53_0(p)
+            r = self.e55_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -10253,7 +10476,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 209
+        n.rule = 215
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10289,7 +10512,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 210
+        n.rule = 216
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10312,7 +10535,7 @@ class CardParser:
             if m is not None:
                 p = c
                 break
-            r = self.e54_1(p1)
+            r = self.e56_1(p1)
             if r is None:
                 p = c
                 break
@@ -10322,7 +10545,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 211
+                n.rule = 217
             q = p1
             v = n if res2 else None
             p = q
@@ -10332,7 +10555,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 212
+        n.rule = 218
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10365,7 +10588,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 213
+                n.rule = 219
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10389,7 +10612,7 @@ class CardParser:
             p7 = p9
             if res10 and n:
                 res8.append(n)
-            r = self.e55_1(p7)
+            r = self.e57_1(p7)
             if r is None:
                 p = c
                 break
@@ -10405,13 +10628,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 214
+                n.rule = 220
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 215
+                n.rule = 221
             q = p1
             v = n if res2 else None
             p = q
@@ -10421,7 +10644,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 216
+        n.rule = 222
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10456,7 +10679,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 217
+        n.rule = 223
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10489,7 +10712,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10510,7 +10733,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10531,7 +10754,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10552,7 +10775,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10589,7 +10812,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10610,7 +10833,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10631,7 +10854,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10652,7 +10875,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10673,7 +10896,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10694,7 +10917,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10715,7 +10938,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10736,7 +10959,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 219
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10773,7 +10996,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10794,7 +11017,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10815,7 +11038,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10836,7 +11059,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10857,7 +11080,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10878,7 +11101,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10925,11 +11148,11 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 221
+                n.rule = 227
             p1 = p3
             if res4 and n:
                 res2.append(n)
-            r = self.e56_0(p1)
+            r = self.e58_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -10941,7 +11164,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 222
+                n.rule = 228
             q = p1
             v = n if res2 else None
             p = q
@@ -10952,7 +11175,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 223
+        n.rule = 229
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -10986,7 +11209,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 224
+                n.rule = 230
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11070,7 +11293,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 225
+                    n.rule = 231
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11079,7 +11302,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e57_0(p3) is None:
+                if self.e59_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -11094,7 +11317,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 225
+                    n.rule = 231
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11113,7 +11336,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e58_0(p5)
+                r = self.e60_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -11124,7 +11347,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 225
+                    n.rule = 231
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11168,7 +11391,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 226
+                    n.rule = 232
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11330,7 +11553,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 227
+                    n.rule = 233
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11350,12 +11573,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 228
+                    n.rule = 234
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11385,7 +11608,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 229
+                    n.rule = 235
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11435,18 +11658,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 230
+                    n.rule = 236
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 231
+                    n.rule = 237
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11461,7 +11684,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11589,18 +11812,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 232
+                    n.rule = 238
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 233
+                    n.rule = 239
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11762,18 +11985,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 234
+                    n.rule = 240
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 235
+                    n.rule = 241
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11856,7 +12079,7 @@ class CardParser:
                     q += 2
                     p29 = q
                     res30.append(v)
-                    r = self.e59_0(p29)
+                    r = self.e61_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -11878,7 +12101,7 @@ class CardParser:
                     p27 = p29
                     res28 += res30
                     break
-                r = self.e60_0(p27)
+                r = self.e62_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -11942,7 +12165,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 236
+                    n.rule = 242
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -11990,12 +12213,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 237
+                    n.rule = 243
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12010,7 +12233,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12025,7 +12248,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12060,7 +12283,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 238
+                        n.rule = 244
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12120,7 +12343,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 239
+                    n.rule = 245
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12137,11 +12360,11 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 240
+                    n.rule = 246
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
-                r = self.e61_0(p33)
+                r = self.e63_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12200,7 +12423,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 241
+                        n.rule = 247
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12234,7 +12457,7 @@ class CardParser:
                     q += 4
                     p47 = q
                     res48.append(v)
-                    r = self.e62_0(p47)
+                    r = self.e64_0(p47)
                     if r is None:
                         break
                     q, v = r
@@ -12246,12 +12469,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 242
+                    n.rule = 248
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12266,7 +12489,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12638,7 +12861,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 243
+                    n.rule = 249
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -12655,11 +12878,11 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 244
+                    n.rule = 250
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e63_0(p49)
+                r = self.e65_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12726,12 +12949,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 245
+                    n.rule = 251
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12865,7 +13088,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 246
+                    n.rule = 252
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -12882,11 +13105,11 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 247
+                    n.rule = 253
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e64_0(p55)
+                r = self.e66_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12925,12 +13148,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 248
+                    n.rule = 254
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13120,7 +13343,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 249
+                    n.rule = 255
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13168,12 +13391,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 250
+                    n.rule = 256
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13210,7 +13433,7 @@ class CardParser:
                 q += 3
                 p65 = q
                 res66.append(v)
-                r = self.e65_0(p65)
+                r = self.e67_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13333,12 +13556,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 251
+                    n.rule = 257
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13486,7 +13709,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 252
+                    n.rule = 258
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13506,12 +13729,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 253
+                    n.rule = 259
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13526,7 +13749,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13541,7 +13764,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13605,7 +13828,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 254
+                    n.rule = 260
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -13655,18 +13878,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 255
+                    n.rule = 261
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 256
+                    n.rule = 262
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13805,18 +14028,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 257
+                    n.rule = 263
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 258
+                    n.rule = 264
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13888,7 +14111,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 259
+                    n.rule = 265
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -13906,7 +14129,7 @@ class CardParser:
                 q += 10
                 p81 = q
                 res82.append(v)
-                r = self.e66_0(p81)
+                r = self.e68_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13989,18 +14212,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 260
+                    n.rule = 266
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 261
+                    n.rule = 267
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14058,7 +14281,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 262
+                    n.rule = 268
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -14173,7 +14396,7 @@ class CardParser:
                     q += 4
                     p91 = q
                     res92.append(v)
-                    r = self.e67_0(p91)
+                    r = self.e69_0(p91)
                     if r is None:
                         break
                     q, v = r
@@ -14191,7 +14414,7 @@ class CardParser:
                         res94.append(v)
                     if res94:
                         n = Nt(res94)
-                        n.rule = 263
+                        n.rule = 269
                     p91 = p93
                     if res94 and n:
                         res92.append(n)
@@ -14200,12 +14423,12 @@ class CardParser:
                     break
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 264
+                    n.rule = 270
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14241,7 +14464,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 265
+                    n.rule = 271
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -14319,11 +14542,11 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 266
+                    n.rule = 272
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
-                r = self.e68_0(p95)
+                r = self.e70_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14334,12 +14557,12 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 267
+                    n.rule = 273
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14354,7 +14577,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 225
+                    n.rule = 231
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14379,7 +14602,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 268
+        n.rule = 274
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -14391,25 +14614,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e69_0(p1) is None:
-                break
-            while True:
-                r = self.e70_0(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e71_0(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e71_0(p1) is None:
                 break
             while True:
                 r = self.e72_0(p1)
@@ -14421,9 +14626,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e73_0(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e74_0(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e73_0(p3)
+                r = self.e75_0(p3)
                 if r is None:
                     break
                 q, v = r
@@ -14445,7 +14668,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e74_0(p5)
+                    r = self.e76_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -14461,14 +14684,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e75_0(p7)
+                r = self.e77_0(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e76_0(p7)
+                r = self.e78_0(p7)
                 if r is None:
                     break
                 q, v = r
@@ -14478,7 +14701,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e77_0(p1)
+            r = self.e79_0(p1)
             if r is None:
                 break
             q, v = r
@@ -14488,7 +14711,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e78_0(p)
+        r = self.e80_0(p)
         if r is None:
             return None
         q, v = r
@@ -14498,9 +14721,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e79_0(p9) is None:
+            if self.e81_0(p9) is None:
                 break
-            r = self.e80_0(p9)
+            r = self.e82_0(p9)
             if r is None:
                 break
             q, v = r
@@ -14527,7 +14750,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 269
+                    n.rule = 275
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -14537,7 +14760,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e81_0(p13)
+                r = self.e83_0(p13)
                 if r is None:
                     break
                 q, v = r
@@ -14572,7 +14795,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e82_0(p9)
+                r = self.e84_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -14594,7 +14817,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 270
+                    n.rule = 276
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -14613,7 +14836,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e83_0(p19)
+                    r = self.e85_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -14627,7 +14850,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e84_0(p9)
+                r = self.e86_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -14669,7 +14892,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 271
+                    n.rule = 277
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -14682,7 +14905,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 272
+        n.rule = 278
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -14703,7 +14926,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 273
+        n.rule = 279
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -14774,6 +14997,69 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F19:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F21:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 280
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e40_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
@@ -14814,7 +15100,70 @@ class CardParser:
                 break
         return None
 
-    def e40_0(self, p: int) -> Any:
+    def e41_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 281
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e42_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -14848,7 +15197,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 274
+                    n.rule = 282
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -14876,7 +15225,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 275
+                    n.rule = 283
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -14904,7 +15253,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 276
+                    n.rule = 284
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -14914,7 +15263,7 @@ class CardParser:
                 break
         return None
 
-    def e41_0(self, p: int) -> Any:
+    def e43_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15029,7 +15378,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 277
+                    n.rule = 285
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15096,7 +15445,7 @@ class CardParser:
                 break
         return None
 
-    def e42_0(self, p: int) -> Any:
+    def e44_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15150,7 +15499,7 @@ class CardParser:
                 break
         return None
 
-    def e43_0(self, p: int) -> Any:
+    def e45_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -15178,7 +15527,7 @@ class CardParser:
                     res.append(v)
             p1 = p
             res2: list[Any] = []
-            r = self.e85_0(p1)
+            r = self.e87_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -15202,13 +15551,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 278
+                n.rule = 286
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 279
+                n.rule = 287
             q = p1
             v = n if res2 else None
             p = q
@@ -15219,10 +15568,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 280
+        n.rule = 288
         return p, n
 
-    def e44_0(self, p: int) -> Any:
+    def e46_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -15240,10 +15589,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 281
+        n.rule = 289
         return q, n
 
-    def e45_0(self, p: int) -> Any:
+    def e47_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15297,7 +15646,7 @@ class CardParser:
                 break
         return None
 
-    def e46_0(self, p: int) -> Any:
+    def e48_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15351,7 +15700,7 @@ class CardParser:
                 break
         return None
 
-    def e47_0(self, p: int) -> Any:
+    def e49_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15387,11 +15736,11 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 282
+                    n.rule = 290
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e86_0(p1)
+                r = self.e88_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -15427,7 +15776,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 283
+                    n.rule = 291
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -15499,10 +15848,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 284
+        n.rule = 292
         return p, n
 
-    def e48_0(self, p: int) -> Any:
+    def e50_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15973,7 +16322,7 @@ class CardParser:
                 break
         return None
 
-    def e49_0(self, p: int) -> Any:
+    def e51_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16054,7 +16403,7 @@ class CardParser:
                 break
         return None
 
-    def e50_0(self, p: int) -> Any:
+    def e52_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -17488,7 +17837,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                if self.e87_0(p1) is not None:
+                if self.e89_0(p1) is not None:
                     p = c
                     ch = ch0
                     break
@@ -17501,7 +17850,7 @@ class CardParser:
                 p1 = q
                 if v:
                     res2.append(v)
-                if self.e88_0(p1) is None:
+                if self.e90_0(p1) is None:
                     p = c
                     ch = ch0
                     break
@@ -17588,7 +17937,7 @@ class CardParser:
                 break
         return None
 
-    def e51_0(self, p: int) -> Any:
+    def e53_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -17647,13 +17996,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 285
+                    n.rule = 293
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 286
+                    n.rule = 294
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -17678,11 +18027,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 287
+                    n.rule = 295
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e89_0(p5)
+                r = self.e91_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -17691,7 +18040,7 @@ class CardParser:
                 p5 = q
                 if v:
                     res6.append(v)
-                r = self.e90_0(p5)
+                r = self.e92_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -17738,13 +18087,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 288
+                    n.rule = 296
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 289
+                    n.rule = 297
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -17768,14 +18117,14 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 290
+                        n.rule = 298
                     q = p13
                     v = n if res14 else None
                     p11 = q
                     if v is not None:
                         res12.append(v)
                     break
-                r = self.e91_0(p11)
+                r = self.e93_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -17830,7 +18179,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 291
+                    n.rule = 299
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -17878,7 +18227,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 292
+                    n.rule = 300
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -17903,7 +18252,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 293
+                    n.rule = 301
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -18032,7 +18381,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 294
+                    n.rule = 302
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18096,13 +18445,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 295
+                    n.rule = 303
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 296
+                    n.rule = 304
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18153,7 +18502,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 297
+                    n.rule = 305
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -18170,7 +18519,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 298
+                    n.rule = 306
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -18260,7 +18609,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 299
+                    n.rule = 307
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -18311,11 +18660,11 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 300
+                    n.rule = 308
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
-                r = self.e92_0(p31)
+                r = self.e94_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18337,7 +18686,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 301
+                    n.rule = 309
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -18357,7 +18706,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 302
+                    n.rule = 310
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -18525,7 +18874,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 303
+                    n.rule = 311
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -18584,11 +18933,11 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 304
+                    n.rule = 312
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
-                r = self.e93_0(p37)
+                r = self.e95_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18683,7 +19032,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 305
+                    n.rule = 313
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19045,7 +19394,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 306
+                    n.rule = 314
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19079,7 +19428,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 307
+                    n.rule = 315
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -19156,7 +19505,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 308
+                    n.rule = 316
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -19260,7 +19609,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 309
+                    n.rule = 317
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -19311,7 +19660,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 310
+                    n.rule = 318
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -19343,7 +19692,7 @@ class CardParser:
                 q += 3
                 p51 = q
                 res52.append(v)
-                r = self.e94_0(p51)
+                r = self.e96_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19379,7 +19728,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 311
+                    n.rule = 319
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -19399,7 +19748,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 312
+                    n.rule = 320
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -19438,13 +19787,13 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 313
+                    n.rule = 321
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 314
+                    n.rule = 322
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -19469,7 +19818,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 315
+                    n.rule = 323
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -19497,13 +19846,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 316
+                    n.rule = 324
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 317
+                    n.rule = 325
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -19570,13 +19919,13 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 318
+                    n.rule = 326
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 319
+                    n.rule = 327
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -19601,7 +19950,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 320
+                    n.rule = 328
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -19632,13 +19981,13 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 321
+                    n.rule = 329
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 322
+                    n.rule = 330
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -19719,7 +20068,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 323
+                    n.rule = 331
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -20063,13 +20412,13 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 324
+                    n.rule = 332
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 325
+                    n.rule = 333
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -20094,7 +20443,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 326
+                    n.rule = 334
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -20186,7 +20535,7 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 327
+                    n.rule = 335
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -20217,13 +20566,13 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 328
+                    n.rule = 336
                 p83 = p89
                 if res90 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 329
+                    n.rule = 337
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -20262,7 +20611,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 330
+                    n.rule = 338
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -20279,11 +20628,11 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 331
+                    n.rule = 339
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
-                r = self.e95_0(p91)
+                r = self.e97_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20319,7 +20668,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 332
+                    n.rule = 340
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
@@ -20350,13 +20699,13 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 333
+                    n.rule = 341
                 p91 = p99
                 if res100 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 334
+                    n.rule = 342
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -20366,7 +20715,7 @@ class CardParser:
                 break
         return None
 
-    def e52_0(self, p: int) -> Any:
+    def e54_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -20384,10 +20733,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 335
+        n.rule = 343
         return q, n
 
-    def e53_0(self, p: int) -> Any:
+    def e55_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -20405,10 +20754,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 336
+        n.rule = 344
         return q, n
 
-    def e54_1(self, p: int) -> Any:
+    def e56_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -20426,7 +20775,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e96_1(p1)
+                r = self.e98_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20437,7 +20786,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 337
+                    n.rule = 345
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20491,13 +20840,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 338
+                    n.rule = 346
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 339
+                    n.rule = 347
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -20544,13 +20893,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 340
+                    n.rule = 348
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 341
+                    n.rule = 349
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -20597,13 +20946,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 342
+                    n.rule = 350
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 343
+                    n.rule = 351
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -20646,10 +20995,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 210
+        n.rule = 216
         return p, n
 
-    def e55_1(self, p: int) -> Any:
+    def e57_1(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -20669,7 +21018,7 @@ class CardParser:
             if m is not None:
                 p = c
                 break
-            r = self.e54_1(p1)
+            r = self.e56_1(p1)
             if r is None:
                 p = c
                 break
@@ -20679,7 +21028,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 211
+                n.rule = 217
             q = p1
             v = n if res2 else None
             p = q
@@ -20689,10 +21038,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 212
+        n.rule = 218
         return p, n
 
-    def e56_0(self, p: int) -> Any:
+    def e58_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -20732,7 +21081,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 344
+                n.rule = 352
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20779,7 +21128,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 345
+                n.rule = 353
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20809,7 +21158,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 346
+            n.rule = 354
         p = p5
         if res6 and n:
             res.append(n)
@@ -20851,7 +21200,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 347
+                n.rule = 355
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -20881,11 +21230,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 348
+            n.rule = 356
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e97_0(p)
+        r = self.e99_0(p)
         if r is None:
             return None
         q, v = r
@@ -20895,10 +21244,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 349
+        n.rule = 357
         return p, n
 
-    def e57_0(self, p: int) -> Any:
+    def e59_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -20963,7 +21312,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e98_0(p1)
+            r = self.e100_0(p1)
             if r is None:
                 break
             q, v = r
@@ -20988,7 +21337,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e99_0(p3)
+            r = self.e101_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21036,7 +21385,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 350
+                n.rule = 358
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21055,7 +21404,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e100_0(p)
+        r = self.e102_0(p)
         if r is None:
             return None
         q, v = r
@@ -21085,11 +21434,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 351
+            n.rule = 359
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e101_0(p)
+        r = self.e103_0(p)
         if r is None:
             return None
         q, v = r
@@ -21123,7 +21472,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e102_0(p11)
+            r = self.e104_0(p11)
             if r is None:
                 break
             q, v = r
@@ -21148,10 +21497,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 352
+        n.rule = 360
         return p, n
 
-    def e58_0(self, p: int) -> Any:
+    def e60_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -21250,7 +21599,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e103_0(p)
+        r = self.e105_0(p)
         if r is None:
             return None
         q, v = r
@@ -21292,17 +21641,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 353
+            n.rule = 361
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 354
+        n.rule = 362
         return p, n
 
-    def e59_0(self, p: int) -> Any:
+    def e61_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -21343,10 +21692,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 355
+        n.rule = 363
         return p, n
 
-    def e60_0(self, p: int) -> Any:
+    def e62_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -21388,13 +21737,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 356
+                n.rule = 364
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 357
+                n.rule = 365
             q = p1
             v = n if res2 else None
             p = q
@@ -21405,10 +21754,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 358
+        n.rule = 366
         return p, n
 
-    def e61_0(self, p: int) -> Any:
+    def e63_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -21462,7 +21811,7 @@ class CardParser:
                 break
         return None
 
-    def e62_0(self, p: int) -> Any:
+    def e64_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -21503,7 +21852,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 359
+        n.rule = 367
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -21576,125 +21925,125 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 360
+            n.rule = 368
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 361
+        n.rule = 369
         return p, n
 
-    def e63_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e64_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e65_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e66_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e67_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -21735,7 +22084,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 362
+        n.rule = 370
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -21791,7 +22140,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 363
+            n.rule = 371
         p = p1
         if res2 and n:
             res.append(n)
@@ -21918,7 +22267,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 364
+        n.rule = 372
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -21991,17 +22340,17 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 365
+            n.rule = 373
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 366
+        n.rule = 374
         return p, n
 
-    def e66_0(self, p: int) -> Any:
+    def e68_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22055,7 +22404,7 @@ class CardParser:
                 break
         return None
 
-    def e67_0(self, p: int) -> Any:
+    def e69_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22109,7 +22458,7 @@ class CardParser:
                 break
         return None
 
-    def e68_0(self, p: int) -> Any:
+    def e70_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22150,7 +22499,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 367
+        n.rule = 375
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22209,7 +22558,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 368
+                n.rule = 376
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22228,14 +22577,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e104_0(p)
+        r = self.e106_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e105_0(p)
+        r = self.e107_0(p)
         if r is None:
             return None
         q, v = r
@@ -22292,7 +22641,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 369
+                n.rule = 377
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22302,10 +22651,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 370
+        n.rule = 378
         return p, n
 
-    def e69_0(self, p: int) -> Any:
+    def e71_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22524,33 +22873,7 @@ class CardParser:
                 break
         return None
 
-    def e70_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e106_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e107_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e71_0(self, p: int) -> Any:
+    def e72_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -22576,7 +22899,33 @@ class CardParser:
             break
         return None
 
-    def e72_0(self, p: int) -> Any:
+    def e73_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e110_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e111_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e74_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -22594,80 +22943,80 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 371
+        n.rule = 379
         return q, n
 
-    def e73_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 372
-        return p, n
-
-    def e74_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 373
-        return p, n
-
     def e75_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 380
+        return p, n
+
+    def e76_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 381
+        return p, n
+
+    def e77_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22699,10 +23048,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 382
         return p, n
 
-    def e76_0(self, p: int) -> Any:
+    def e78_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -22725,7 +23074,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e110_0(p1)
+            r = self.e112_0(p1)
             if r is None:
                 p = c
                 break
@@ -22739,41 +23088,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e77_0(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e111_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e78_0(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e112_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e79_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e113_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e80_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e114_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e81_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23032,13 +23381,13 @@ class CardParser:
                 break
         return None
 
-    def e80_0(self, p: int) -> Any:
+    def e82_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e113_0(p)
+            r = self.e115_0(p)
             if r is None:
                 p = c
                 break
@@ -23049,7 +23398,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e81_0(self, p: int) -> Any:
+    def e83_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -23067,10 +23416,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 375
+        n.rule = 383
         return q, n
 
-    def e82_0(self, p: int) -> Any:
+    def e84_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23165,7 +23514,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 376
+                    n.rule = 384
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23204,7 +23553,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 377
+                    n.rule = 385
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23252,7 +23601,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 378
+                    n.rule = 386
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23277,7 +23626,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 379
+                    n.rule = 387
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -23316,7 +23665,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 380
+                    n.rule = 388
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -23343,7 +23692,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e114_0(p15)
+                r = self.e116_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23388,7 +23737,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 381
+                    n.rule = 389
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23435,7 +23784,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 382
+                    n.rule = 390
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23455,7 +23804,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 383
+                    n.rule = 391
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23482,7 +23831,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 384
+                    n.rule = 392
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23516,7 +23865,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 383
+                    n.rule = 391
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -23543,7 +23892,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 385
+                    n.rule = 393
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23563,7 +23912,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 383
+                    n.rule = 391
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -23590,7 +23939,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 386
+                    n.rule = 394
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -23624,7 +23973,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 383
+                    n.rule = 391
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -23651,7 +24000,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 387
+                    n.rule = 395
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23685,7 +24034,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 383
+                    n.rule = 391
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -23712,7 +24061,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 388
+                    n.rule = 396
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -23746,14 +24095,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 383
+                    n.rule = 391
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e83_0(self, p: int) -> Any:
+    def e85_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23794,10 +24143,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 389
+        n.rule = 397
         return p, n
 
-    def e84_0(self, p: int) -> Any:
+    def e86_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23815,7 +24164,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e115_0(p1)
+                r = self.e117_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23847,7 +24196,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e116_0(p3)
+                r = self.e118_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23891,7 +24240,7 @@ class CardParser:
                 break
         return None
 
-    def e85_0(self, p: int) -> Any:
+    def e87_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23945,7 +24294,7 @@ class CardParser:
                 break
         return None
 
-    def e86_0(self, p: int) -> Any:
+    def e88_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23998,7 +24347,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 390
+                    n.rule = 398
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24037,7 +24386,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 391
+            n.rule = 399
         p = p1
         if res2 and n:
             res.append(n)
@@ -24065,7 +24414,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e117_0(p)
+        r = self.e119_0(p)
         if r is None:
             return None
         q, v = r
@@ -24135,7 +24484,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 392
+        n.rule = 400
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24144,14 +24493,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e118_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e119_0(p)
+        r = self.e121_0(p)
         if r is None:
             return None
         q, v = r
@@ -24170,7 +24519,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e120_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -24203,7 +24552,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 393
+                n.rule = 401
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24213,7 +24562,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 394
+        n.rule = 402
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24245,14 +24594,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 395
+            n.rule = 403
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 396
+        n.rule = 404
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24271,14 +24620,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 397
+                n.rule = 405
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e121_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
@@ -24296,11 +24645,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 398
+            n.rule = 406
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e122_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -24310,7 +24659,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 399
+        n.rule = 407
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24414,14 +24763,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 400
+            n.rule = 408
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 401
+        n.rule = 409
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24453,12 +24802,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 402
+            n.rule = 410
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e123_0(p)
+            r = self.e125_0(p)
             if r is None:
                 break
             q, v = r
@@ -24485,7 +24834,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 403
+            n.rule = 411
         p = p3
         if res4 and n:
             res.append(n)
@@ -24520,24 +24869,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 404
+            n.rule = 412
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e124_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e125_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e126_0(p)
         if r is None:
             return None
@@ -24546,6 +24881,20 @@ class CardParser:
         if v:
             res.append(v)
         r = self.e127_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e128_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e129_0(p)
         if r is None:
             return None
         q, v = r
@@ -24567,7 +24916,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e128_0(p7)
+            r = self.e130_0(p7)
             if r is None:
                 break
             q, v = r
@@ -24611,7 +24960,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 405
+                n.rule = 413
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -24619,7 +24968,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e129_0(p)
+            r = self.e131_0(p)
             if r is None:
                 break
             q, v = r
@@ -24630,7 +24979,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 406
+        n.rule = 414
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -24651,7 +25000,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e130_0(p)
+        r = self.e132_0(p)
         if r is None:
             return None
         q, v = r
@@ -24661,7 +25010,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 407
+        n.rule = 415
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -24680,14 +25029,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 408
+                n.rule = 416
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e131_0(p)
+        r = self.e133_0(p)
         if r is None:
             return None
         q, v = r
@@ -24705,11 +25054,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 409
+            n.rule = 417
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e132_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -24717,7 +25066,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e133_0(p)
+            r = self.e135_0(p)
             if r is None:
                 break
             q, v = r
@@ -24728,7 +25077,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 410
+        n.rule = 418
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -24747,21 +25096,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 411
+                n.rule = 419
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e134_0(p)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e135_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
@@ -24771,7 +25120,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 412
+        n.rule = 420
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -24827,7 +25176,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 413
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
@@ -24843,7 +25192,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 414
+                n.rule = 422
             q = p3
             v = n if res4 else None
             p = q
@@ -24853,7 +25202,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 415
+        n.rule = 423
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -24885,7 +25234,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 416
+            n.rule = 424
         p = p1
         if res2 and n:
             res.append(n)
@@ -24901,7 +25250,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e136_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
@@ -24923,7 +25272,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
+        n.rule = 425
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -24955,7 +25304,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 418
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
@@ -24971,7 +25320,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 419
+                n.rule = 427
             q = p3
             v = n if res4 else None
             p = q
@@ -24990,7 +25339,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e137_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -25000,7 +25349,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 428
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25032,14 +25381,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e138_0(p3)
+            r = self.e140_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25110,7 +25459,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e139_0(p)
+            r = self.e141_0(p)
             if r is None:
                 break
             q, v = r
@@ -25119,7 +25468,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e140_0(p)
+            r = self.e142_0(p)
             if r is None:
                 break
             q, v = r
@@ -25130,7 +25479,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 422
+        n.rule = 430
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25174,7 +25523,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 423
+            n.rule = 431
         p = p1
         if res2 and n:
             res.append(n)
@@ -25266,14 +25615,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 424
+            n.rule = 432
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 425
+        n.rule = 433
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25305,7 +25654,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
@@ -25336,7 +25685,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e141_0(p3)
+            r = self.e143_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25369,7 +25718,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 427
+            n.rule = 435
         p = p5
         if res6 and n:
             res.append(n)
@@ -25384,11 +25733,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 428
+            n.rule = 436
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e142_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25398,7 +25747,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e143_0(p9)
+            r = self.e145_0(p9)
             if r is None:
                 break
             q, v = r
@@ -25456,7 +25805,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e144_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -25474,12 +25823,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 429
+            n.rule = 437
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e145_0(p)
+            r = self.e147_0(p)
             if r is None:
                 break
             q, v = r
@@ -25490,7 +25839,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 430
+        n.rule = 438
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -25522,7 +25871,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 431
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -25588,7 +25937,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 432
+                n.rule = 440
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25611,7 +25960,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 433
+                    n.rule = 441
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -25684,7 +26033,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 434
+        n.rule = 442
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -25716,7 +26065,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 435
+            n.rule = 443
         p = p1
         if res2 and n:
             res.append(n)
@@ -25735,7 +26084,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 436
+        n.rule = 444
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -25792,14 +26141,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 437
+                n.rule = 445
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e146_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
@@ -25829,7 +26178,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 438
+            n.rule = 446
         p = p3
         if res4 and n:
             res.append(n)
@@ -25868,7 +26217,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 439
+            n.rule = 447
         p = p5
         if res6 and n:
             res.append(n)
@@ -25887,7 +26236,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 448
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -25908,7 +26257,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e147_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -25926,7 +26275,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 449
         p = p1
         if res2 and n:
             res.append(n)
@@ -26006,14 +26355,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 442
+            n.rule = 450
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 451
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26045,7 +26394,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26060,11 +26409,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 445
+            n.rule = 453
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e148_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -26094,14 +26443,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 446
+            n.rule = 454
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 455
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26133,7 +26482,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 456
         p = p1
         if res2 and n:
             res.append(n)
@@ -26149,7 +26498,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 449
+                n.rule = 457
             q = p3
             v = n if res4 else None
             p = q
@@ -26168,7 +26517,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26226,7 +26575,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 458
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26258,7 +26607,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 459
         p = p1
         if res2 and n:
             res.append(n)
@@ -26274,7 +26623,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e150_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26296,7 +26645,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 452
+        n.rule = 460
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26328,7 +26677,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 453
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -26344,7 +26693,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 454
+                n.rule = 462
             q = p3
             v = n if res4 else None
             p = q
@@ -26377,7 +26726,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 455
+                n.rule = 463
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26392,11 +26741,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 456
+                n.rule = 464
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e151_0(p5)
+            r = self.e153_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26456,7 +26805,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 457
+                n.rule = 465
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26466,7 +26815,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 458
+        n.rule = 466
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -26546,7 +26895,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -26565,7 +26914,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 460
+        n.rule = 468
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -26597,14 +26946,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 462
+        n.rule = 470
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -26623,14 +26972,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 463
+                n.rule = 471
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e152_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -26648,7 +26997,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 464
+            n.rule = 472
         p = p3
         if res4 and n:
             res.append(n)
@@ -26663,14 +27012,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 465
+            n.rule = 473
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 474
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -26702,7 +27051,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 475
         p = p1
         if res2 and n:
             res.append(n)
@@ -26756,7 +27105,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 468
+                n.rule = 476
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26766,7 +27115,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 469
+        n.rule = 477
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -26798,14 +27147,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 471
+        n.rule = 479
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -26861,14 +27210,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 472
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 473
+        n.rule = 481
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -26900,14 +27249,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 475
+        n.rule = 483
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -26939,7 +27288,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
@@ -26954,11 +27303,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 477
+            n.rule = 485
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e153_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -26988,14 +27337,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 478
+            n.rule = 486
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 487
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27004,7 +27353,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e154_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27034,14 +27383,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 488
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 481
+        n.rule = 489
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27097,7 +27446,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 482
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
@@ -27173,7 +27522,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e155_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -27207,7 +27556,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 483
+        n.rule = 491
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27239,11 +27588,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e156_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27253,7 +27602,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 485
+        n.rule = 493
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27285,7 +27634,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -27304,7 +27653,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e157_0(p3)
+            r = self.e159_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27401,7 +27750,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 487
+        n.rule = 495
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27410,7 +27759,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e158_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -27456,7 +27805,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e159_0(p1)
+            r = self.e161_0(p1)
             if r is None:
                 break
             q, v = r
@@ -27481,7 +27830,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 496
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27501,11 +27850,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e160_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -27528,14 +27877,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 490
+            n.rule = 498
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 499
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27555,11 +27904,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e161_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -27590,7 +27939,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e162_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -27649,14 +27998,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 493
+            n.rule = 501
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 494
+        n.rule = 502
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -27679,7 +28028,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 495
+                n.rule = 503
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27698,14 +28047,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e163_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e164_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -27726,7 +28075,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 496
+                n.rule = 504
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27745,7 +28094,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e165_0(p9)
+                r = self.e167_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -27761,10 +28110,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 505
         return p, n
 
-    def e87_0(self, p: int) -> Any:
+    def e89_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -27851,10 +28200,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 498
+        n.rule = 506
         return p, n
 
-    def e88_0(self, p: int) -> Any:
+    def e90_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -27928,7 +28277,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e166_0(p1)
+                r = self.e168_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27953,7 +28302,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 499
+                    n.rule = 507
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -27981,12 +28330,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 500
+                    n.rule = 508
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 507
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28014,19 +28363,19 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 501
+                    n.rule = 509
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 507
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e89_0(self, p: int) -> Any:
+    def e91_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28080,7 +28429,7 @@ class CardParser:
                 break
         return None
 
-    def e90_0(self, p: int) -> Any:
+    def e92_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -28123,10 +28472,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 502
+        n.rule = 510
         return p, n
 
-    def e91_0(self, p: int) -> Any:
+    def e93_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28210,7 +28559,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28231,7 +28580,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28252,7 +28601,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28275,7 +28624,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28298,14 +28647,14 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 511
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e92_0(self, p: int) -> Any:
+    def e94_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28359,7 +28708,7 @@ class CardParser:
                 break
         return None
 
-    def e93_0(self, p: int) -> Any:
+    def e95_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28453,7 +28802,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 504
+                    n.rule = 512
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28472,7 +28821,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e167_0(p3)
+                r = self.e169_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28483,7 +28832,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 504
+                    n.rule = 512
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -28561,18 +28910,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 505
+                    n.rule = 513
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 506
+                    n.rule = 514
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28599,7 +28948,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 507
+                    n.rule = 515
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -28619,12 +28968,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 508
+                    n.rule = 516
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28639,7 +28988,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28654,7 +29003,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28666,7 +29015,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e168_0(p15)
+                    r = self.e170_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -28737,7 +29086,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 509
+                    n.rule = 517
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -28768,18 +29117,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 510
+                    n.rule = 518
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 511
+                    n.rule = 519
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28823,18 +29172,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 512
+                    n.rule = 520
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 513
+                    n.rule = 521
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28849,7 +29198,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28918,18 +29267,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 514
+                    n.rule = 522
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 515
+                    n.rule = 523
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28938,7 +29287,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e169_0(p29)
+                r = self.e171_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28968,18 +29317,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 516
+                    n.rule = 524
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 517
+                    n.rule = 525
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28994,14 +29343,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e94_0(self, p: int) -> Any:
+    def e96_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29051,7 +29400,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 518
+                    n.rule = 526
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29076,7 +29425,7 @@ class CardParser:
                 break
         return None
 
-    def e95_0(self, p: int) -> Any:
+    def e97_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29130,7 +29479,7 @@ class CardParser:
                 break
         return None
 
-    def e96_1(self, p: int) -> Any:
+    def e98_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -29171,7 +29520,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 519
+        n.rule = 527
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29269,7 +29618,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 520
+                    n.rule = 528
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29294,18 +29643,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 521
+                    n.rule = 529
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 522
+                    n.rule = 530
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29335,7 +29684,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 524
+                    n.rule = 532
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29380,7 +29729,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 525
+                    n.rule = 533
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29456,12 +29805,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 526
+                    n.rule = 534
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29488,7 +29837,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 527
+                    n.rule = 535
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29547,7 +29896,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 528
+                    n.rule = 536
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29569,18 +29918,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 529
+                    n.rule = 537
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 530
+                    n.rule = 538
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29610,7 +29959,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 531
+                    n.rule = 539
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -29629,7 +29978,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e170_0(p21)
+                    r = self.e172_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -29637,7 +29986,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e171_0(p21)
+                r = self.e173_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29648,12 +29997,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 532
+                    n.rule = 540
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29683,7 +30032,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 533
+                    n.rule = 541
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -29708,11 +30057,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 534
+                    n.rule = 542
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e172_0(p25)
+                r = self.e174_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29721,7 +30070,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e173_0(p25)
+                r = self.e175_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29743,18 +30092,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 535
+                    n.rule = 543
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 536
+                    n.rule = 544
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29784,12 +30133,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 537
+                    n.rule = 545
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e174_0(p33)
+                    r = self.e176_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -29810,11 +30159,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 538
+                    n.rule = 546
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e175_0(p33)
+                r = self.e177_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29826,7 +30175,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e176_0(p39)
+                    r = self.e178_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -29862,19 +30211,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 539
+                    n.rule = 547
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e97_0(self, p: int) -> Any:
+    def e99_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -29905,7 +30254,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 540
+                n.rule = 548
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29915,7 +30264,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e98_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -29933,10 +30282,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 541
+        n.rule = 549
         return q, n
 
-    def e99_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -29954,10 +30303,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 542
+        n.rule = 550
         return q, n
 
-    def e100_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29971,7 +30320,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F100:
+        if ch in _F85:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -29986,7 +30335,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 543
+                    n.rule = 551
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -29998,7 +30347,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e177_0(p3) is None:
+                if self.e179_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -30015,7 +30364,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 544
+                    n.rule = 552
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30026,7 +30375,7 @@ class CardParser:
                 break
         return None
 
-    def e101_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -30057,7 +30406,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 545
+                n.rule = 553
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30067,7 +30416,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e102_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30112,7 +30461,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 546
+                    n.rule = 554
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30143,7 +30492,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 547
+                    n.rule = 555
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30202,7 +30551,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 548
+                    n.rule = 556
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30317,7 +30666,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 549
+                    n.rule = 557
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30398,7 +30747,7 @@ class CardParser:
                 break
         return None
 
-    def e103_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30412,11 +30761,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F101:
+        if ch in _F100:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e178_0(p1)
+                r = self.e180_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30486,7 +30835,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F102:
+        if ch in _F101:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -30511,7 +30860,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 550
+                    n.rule = 558
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30600,7 +30949,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 551
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30620,7 +30969,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 552
+                    n.rule = 560
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30675,13 +31024,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 553
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 552
+                    n.rule = 560
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -30706,7 +31055,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e179_0(p1)
+                r = self.e181_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30718,7 +31067,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e180_0(p3)
+                    r = self.e182_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -30748,7 +31097,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30761,7 +31110,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 554
+                    n.rule = 562
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -30787,7 +31136,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30800,7 +31149,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 555
+                    n.rule = 563
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -30831,7 +31180,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e181_0(p9)
+                    r = self.e183_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -30843,12 +31192,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 556
+                    n.rule = 564
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30917,18 +31266,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 558
+                    n.rule = 566
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 567
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30969,18 +31318,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 560
+                    n.rule = 568
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 561
+                    n.rule = 569
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31021,18 +31370,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 562
+                    n.rule = 570
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 563
+                    n.rule = 571
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31132,7 +31481,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 564
+                    n.rule = 572
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31180,12 +31529,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 565
+                    n.rule = 573
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31264,7 +31613,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e182_0(p27)
+                r = self.e184_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31275,12 +31624,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 566
+                    n.rule = 574
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31331,7 +31680,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e183_0(p29)
+                r = self.e185_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31342,12 +31691,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 567
+                    n.rule = 575
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31495,7 +31844,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 568
+                    n.rule = 576
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31515,12 +31864,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 569
+                    n.rule = 577
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31644,7 +31993,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e184_0(p37)
+                    r = self.e186_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -31680,12 +32029,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 570
+                    n.rule = 578
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31740,18 +32089,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 571
+                    n.rule = 579
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 572
+                    n.rule = 580
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31806,18 +32155,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 573
+                    n.rule = 581
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 574
+                    n.rule = 582
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31942,27 +32291,27 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 575
+                    n.rule = 583
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 576
+                    n.rule = 584
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F104:
+        if ch in _F103:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e185_0(p51)
+                r = self.e187_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31998,7 +32347,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 577
+                    n.rule = 585
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32018,21 +32367,21 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 578
+                    n.rule = 586
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F104:
+        if ch in _F103:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e186_0(p55)
+                r = self.e188_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32054,7 +32403,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 579
+                    n.rule = 587
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32160,27 +32509,27 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 580
+                    n.rule = 588
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 581
+                    n.rule = 589
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F104:
+        if ch in _F103:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e187_0(p61)
+                r = self.e189_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32189,7 +32538,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e188_0(p61)
+                r = self.e190_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32200,12 +32549,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 582
+                    n.rule = 590
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32214,7 +32563,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e189_0(p63)
+                r = self.e191_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32223,7 +32572,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e190_0(p63)
+                r = self.e192_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32234,12 +32583,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 583
+                    n.rule = 591
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32336,7 +32685,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 584
+                    n.rule = 592
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32371,7 +32720,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 585
+                        n.rule = 593
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32406,7 +32755,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e191_0(p65)
+                r = self.e193_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32417,12 +32766,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 586
+                    n.rule = 594
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32575,18 +32924,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 587
+                    n.rule = 595
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 588
+                    n.rule = 596
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32655,18 +33004,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 589
+                    n.rule = 597
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 590
+                    n.rule = 598
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32717,7 +33066,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e192_0(p81)
+                r = self.e194_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32758,18 +33107,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 591
+                    n.rule = 599
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 592
+                    n.rule = 600
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32950,18 +33299,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 593
+                    n.rule = 601
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 594
+                    n.rule = 602
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33058,18 +33407,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 595
+                    n.rule = 603
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 596
+                    n.rule = 604
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33147,7 +33496,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 597
+                    n.rule = 605
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -33167,12 +33516,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 598
+                    n.rule = 606
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33278,7 +33627,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 599
+                    n.rule = 607
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33298,12 +33647,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 600
+                    n.rule = 608
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33367,7 +33716,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 601
+                    n.rule = 609
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -33443,12 +33792,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 602
+                    n.rule = 610
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33488,7 +33837,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e193_0(p107)
+                    r = self.e195_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -33538,7 +33887,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e194_0(p105)
+                r = self.e196_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33588,18 +33937,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 603
+                    n.rule = 611
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 604
+                    n.rule = 612
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33713,11 +34062,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 605
+                    n.rule = 613
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e195_0(p111)
+                r = self.e197_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33728,12 +34077,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 606
+                    n.rule = 614
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33816,18 +34165,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 607
+                    n.rule = 615
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 608
+                    n.rule = 616
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33910,18 +34259,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 609
+                    n.rule = 617
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 610
+                    n.rule = 618
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33976,18 +34325,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 611
+                    n.rule = 619
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 612
+                    n.rule = 620
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33996,7 +34345,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e196_0(p127)
+                r = self.e198_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34018,25 +34367,25 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 613
+                    n.rule = 621
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 614
+                    n.rule = 622
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34070,7 +34419,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 615
+                    n.rule = 623
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34100,7 +34449,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 616
+                    n.rule = 624
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34125,7 +34474,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 617
+                    n.rule = 625
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34156,7 +34505,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 618
+                    n.rule = 626
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34181,7 +34530,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 619
+                    n.rule = 627
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34217,7 +34566,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 620
+                n.rule = 628
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34228,7 +34577,7 @@ class CardParser:
             break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34244,7 +34593,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F104 else None
                 if m is None:
                     p = c
                     if first:
@@ -34271,10 +34620,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 621
+        n.rule = 629
         return p, n
 
-    def e106_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34292,10 +34641,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 622
+        n.rule = 630
         return q, n
 
-    def e107_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34313,10 +34662,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 623
+        n.rule = 631
         return q, n
 
-    def e108_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34334,10 +34683,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 624
+        n.rule = 632
         return q, n
 
-    def e109_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34355,10 +34704,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 625
+        n.rule = 633
         return q, n
 
-    def e110_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34390,10 +34739,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 626
+        n.rule = 634
         return p, n
 
-    def e111_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34409,7 +34758,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e197_0(p)
+                r = self.e199_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34422,7 +34771,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e198_0(p)
+                r = self.e200_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34435,7 +34784,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e199_0(p)
+                r = self.e201_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34448,7 +34797,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e200_0(p)
+                r = self.e202_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34461,7 +34810,7 @@ class CardParser:
                 break
         return None
 
-    def e112_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34477,7 +34826,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e201_0(p)
+                r = self.e203_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34490,7 +34839,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e202_0(p)
+                r = self.e204_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34503,7 +34852,7 @@ class CardParser:
                 break
         return None
 
-    def e113_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34535,7 +34884,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e203_0(p1)
+                r = self.e205_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34553,7 +34902,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e204_0(p3)
+                r = self.e206_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34562,11 +34911,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e205_0(p3) is None:
+                if self.e207_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e206_0(p3)
+                r = self.e208_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34582,7 +34931,7 @@ class CardParser:
                 break
         return None
 
-    def e114_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34623,10 +34972,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 627
+        n.rule = 635
         return p, n
 
-    def e115_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34644,10 +34993,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 628
+        n.rule = 636
         return q, n
 
-    def e116_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34665,10 +35014,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 637
         return q, n
 
-    def e117_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34682,11 +35031,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F106:
+        if ch in _F105:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e207_0(p1)
+                r = self.e209_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34809,7 +35158,7 @@ class CardParser:
                 break
         return None
 
-    def e118_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34845,7 +35194,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 630
+                    n.rule = 638
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34889,7 +35238,7 @@ class CardParser:
                 break
         return None
 
-    def e119_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34920,7 +35269,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 631
+                    n.rule = 639
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34965,7 +35314,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 632
+                    n.rule = 640
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34997,7 +35346,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e208_0(p5)
+                r = self.e210_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35013,7 +35362,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35047,7 +35396,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 633
+                    n.rule = 641
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35070,7 +35419,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 634
+                    n.rule = 642
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35080,7 +35429,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35134,7 +35483,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35188,7 +35537,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35206,10 +35555,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 643
         return q, n
 
-    def e124_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -35227,10 +35576,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 636
+        n.rule = 644
         return p, n
 
-    def e125_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35258,10 +35607,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 637
+        n.rule = 645
         return p, n
 
-    def e126_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35293,10 +35642,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 638
+        n.rule = 646
         return p, n
 
-    def e127_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35350,7 +35699,7 @@ class CardParser:
                 break
         return None
 
-    def e128_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35391,10 +35740,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 639
+        n.rule = 647
         return p, n
 
-    def e129_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35453,7 +35802,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 640
+                    n.rule = 648
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35519,7 +35868,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 641
+                    n.rule = 649
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -35529,7 +35878,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35543,11 +35892,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F107:
+        if ch in _F106:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e209_0(p1)
+                r = self.e211_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35621,7 +35970,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e210_0(p3)
+                r = self.e212_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35679,7 +36028,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 642
+                    n.rule = 650
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35705,11 +36054,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 643
+                    n.rule = 651
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e211_0(p7)
+                r = self.e213_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35725,7 +36074,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35778,7 +36127,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 644
+                    n.rule = 652
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35788,7 +36137,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35842,7 +36191,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35856,11 +36205,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F108:
+        if ch in _F107:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e212_0(p1)
+                r = self.e214_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35903,7 +36252,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 645
+                    n.rule = 653
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35913,7 +36262,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35967,7 +36316,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35998,7 +36347,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 646
+                    n.rule = 654
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36017,7 +36366,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e213_0(p1)
+                    r = self.e215_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -36089,7 +36438,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 647
+                    n.rule = 655
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36132,7 +36481,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e214_0(p1)
+                r = self.e216_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36143,7 +36492,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 648
+                    n.rule = 656
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36166,7 +36515,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e215_0(p3)
+                r = self.e217_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36177,14 +36526,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 648
+                    n.rule = 656
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36255,7 +36604,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 649
+                    n.rule = 657
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36272,7 +36621,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e216_0(p)
+            r = self.e218_0(p)
             if r is None:
                 break
             q, v = r
@@ -36303,14 +36652,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 650
+            n.rule = 658
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e217_0(p3)
+            r = self.e219_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36347,7 +36696,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 651
+        n.rule = 659
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36387,7 +36736,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 652
+            n.rule = 660
         p = p1
         if res2 and n:
             res.append(n)
@@ -36406,10 +36755,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 653
+        n.rule = 661
         return p, n
 
-    def e137_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36423,11 +36772,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F108:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e218_0(p1)
+                r = self.e220_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36491,14 +36840,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 654
+                    n.rule = 662
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e219_0(p7)
+                    r = self.e221_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -36539,7 +36888,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36557,10 +36906,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 663
         return q, n
 
-    def e139_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36574,11 +36923,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F109:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e220_0(p1)
+                r = self.e222_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36648,11 +36997,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F111:
+        if ch in _F110:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e221_0(p3)
+                r = self.e223_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36682,7 +37031,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36696,11 +37045,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F112:
+        if ch in _F111:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e222_0(p1)
+                r = self.e224_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36742,11 +37091,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F113:
+        if ch in _F112:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e223_0(p3)
+                r = self.e225_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36804,7 +37153,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36822,10 +37171,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 664
         return q, n
 
-    def e142_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -36848,7 +37197,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e224_0(p1)
+            r = self.e226_0(p1)
             if r is None:
                 p = c
                 break
@@ -36856,7 +37205,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e225_0(p1)
+            r = self.e227_0(p1)
             if r is None:
                 p = c
                 break
@@ -36870,7 +37219,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e143_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36888,10 +37237,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 665
         return q, n
 
-    def e144_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36905,11 +37254,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F114:
+        if ch in _F113:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e226_0(p1)
+                r = self.e228_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36937,11 +37286,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F113:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e227_0(p3)
+                r = self.e229_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37073,18 +37422,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 658
+                    n.rule = 666
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 659
+                    n.rule = 667
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 660
+                    n.rule = 668
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37120,7 +37469,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 661
+                    n.rule = 669
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37140,12 +37489,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 662
+                    n.rule = 670
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 660
+                    n.rule = 668
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37181,7 +37530,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 663
+                    n.rule = 671
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37201,19 +37550,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 664
+                    n.rule = 672
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 660
+                    n.rule = 668
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37231,7 +37580,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 673
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37248,7 +37597,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F100:
+        if ch in _F85:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37263,12 +37612,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 666
+                    n.rule = 674
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 667
+                    n.rule = 675
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37288,19 +37637,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 676
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 667
+                    n.rule = 675
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37354,7 +37703,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37408,7 +37757,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37462,7 +37811,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37496,7 +37845,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 669
+                    n.rule = 677
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37540,7 +37889,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 670
+                    n.rule = 678
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37551,7 +37900,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37623,114 +37972,6 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e152_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifice', '')
-                q += 9
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifices', '')
-                q += 10
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
@@ -37786,6 +38027,114 @@ class CardParser:
         return None
 
     def e154_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifice', '')
+                q += 9
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifices', '')
+                q += 10
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e155_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37900,7 +38249,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 679
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37959,7 +38308,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 672
+                    n.rule = 680
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37998,7 +38347,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38013,7 +38362,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e228_0(p)
+            r = self.e230_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38039,7 +38388,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 673
+                    n.rule = 681
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38049,7 +38398,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38116,7 +38465,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 674
+                    n.rule = 682
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38161,7 +38510,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 675
+                    n.rule = 683
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38228,7 +38577,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38246,10 +38595,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 684
         return q, n
 
-    def e158_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38302,7 +38651,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 677
+                    n.rule = 685
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38326,7 +38675,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 678
+                    n.rule = 686
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38336,7 +38685,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38354,10 +38703,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 687
         return q, n
 
-    def e160_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38411,7 +38760,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38465,7 +38814,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38519,7 +38868,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38550,7 +38899,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 688
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38580,7 +38929,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 681
+                        n.rule = 689
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -38606,7 +38955,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 682
+                n.rule = 690
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -38616,7 +38965,7 @@ class CardParser:
             break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38632,7 +38981,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F104 else None
                 if m is None:
                     p = c
                     if first:
@@ -38659,10 +39008,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 683
+        n.rule = 691
         return p, n
 
-    def e165_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38703,10 +39052,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 684
+        n.rule = 692
         return p, n
 
-    def e166_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38724,7 +39073,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 693
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -38742,17 +39091,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 686
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 687
+        n.rule = 695
         return p, n
 
-    def e167_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38831,14 +39180,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 688
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e229_0(p3)
+            r = self.e231_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38863,10 +39212,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 689
+        n.rule = 697
         return p, n
 
-    def e168_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38884,7 +39233,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 698
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -38912,7 +39261,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 691
+            n.rule = 699
         p = p1
         if res2 and n:
             res.append(n)
@@ -38927,12 +39276,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 692
+            n.rule = 700
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e230_0(p)
+            r = self.e232_0(p)
             if r is None:
                 break
             q, v = r
@@ -38943,10 +39292,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 693
+        n.rule = 701
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38980,7 +39329,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e231_0(p)
+            r = self.e233_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39011,7 +39360,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e232_1(p1)
+                r = self.e234_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39027,7 +39376,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39088,7 +39437,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39165,7 +39514,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39229,7 +39578,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39265,7 +39614,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 158
+                    n.rule = 161
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -39282,24 +39631,19 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 159
+                    n.rule = 162
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                q = sk1[p21]
-                if q < 0:
-                    q = _WS1(text, p21).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p21] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                r = self.e235_1(p21)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'in', '')
-                q += 2
+                q, v = r
                 p21 = q
-                res22.append(v)
+                if v:
+                    res22.append(v)
                 q = sk1[p21]
                 if q < 0:
                     q = _WS1(text, p21).end()
@@ -39329,13 +39673,13 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 if res22:
-                    n = Nt(res22)
-                    n.rule = 160
+                    n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
+                    n.rule = 163
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39381,7 +39725,7 @@ class CardParser:
                         res32.append(v)
                     if res32:
                         n = Nt(res32)
-                        n.rule = 161
+                        n.rule = 164
                     p29 = p31
                     if res32 and n:
                         res30.append(n)
@@ -39401,25 +39745,246 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 162
+                    n.rule = 165
                 p27 = p33
                 if res34 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 163
+                    n.rule = 166
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 702
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                p35 = p
+                res36: list[Any] = []
+                q = sk1[p35]
+                if q < 0:
+                    q = _WS1(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p35] = q
+                if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exile', '')
+                q += 5
+                p35 = q
+                res36.append(v)
+                p37 = p35
+                res38: list[Any] = []
+                r = self.r_Amount_1(p37)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p37 = q
+                if v:
+                    res38.append(v)
+                if res38:
+                    n = Nt(res38)
+                    n.rule = 155
+                p35 = p37
+                if res38 and n:
+                    res36.append(n)
+                p39 = p35
+                res40: list[Any] = []
+                r = self.r_ObjectFilter_1(p39)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p39 = q
+                if v:
+                    res40.append(v)
+                if res40:
+                    n = Nt(res40)
+                    n.rule = 156
+                p35 = p39
+                if res40 and n:
+                    res36.append(n)
+                q = sk1[p35]
+                if q < 0:
+                    q = _WS1(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p35] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p35 = q
+                res36.append(v)
+                q = sk1[p35]
+                if q < 0:
+                    q = _WS1(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p35] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p35 = q
+                res36.append(v)
+                q = sk1[p35]
+                if q < 0:
+                    q = _WS1(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p35] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p35 = q
+                res36.append(v)
+                if res36:
+                    n = Nt(res36)
+                    n.rule = 157
+                q = p35
+                v = n if res36 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 702
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F18:
+            while True:
+                p41 = p
+                res42: list[Any] = []
+                q = sk1[p41]
+                if q < 0:
+                    q = _WS1(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p41] = q
+                if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'return', '')
+                q += 6
+                p41 = q
+                res42.append(v)
+                p43 = p41
+                res44: list[Any] = []
+                r = self.r_Amount_1(p43)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p43 = q
+                if v:
+                    res44.append(v)
+                if res44:
+                    n = Nt(res44)
+                    n.rule = 170
+                p41 = p43
+                if res44 and n:
+                    res42.append(n)
+                p45 = p41
+                res46: list[Any] = []
+                r = self.r_ObjectFilter_1(p45)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p45 = q
+                if v:
+                    res46.append(v)
+                if res46:
+                    n = Nt(res46)
+                    n.rule = 171
+                p41 = p45
+                if res46 and n:
+                    res42.append(n)
+                q = sk1[p41]
+                if q < 0:
+                    q = _WS1(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p41] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p41 = q
+                res42.append(v)
+                r = self.e236_1(p41)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p41 = q
+                if v:
+                    res42.append(v)
+                q = sk1[p41]
+                if q < 0:
+                    q = _WS1(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p41] = q
+                if not (text.startswith("owner's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "owner's", '')
+                q += 7
+                p41 = q
+                res42.append(v)
+                q = sk1[p41]
+                if q < 0:
+                    q = _WS1(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p41] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p41 = q
+                res42.append(v)
+                if res42:
+                    n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
+                    n.rule = 172
+                q = p41
+                v = n if res42 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39437,10 +40002,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 703
         return q, n
 
-    def e171_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39481,10 +40046,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 704
         return p, n
 
-    def e172_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39538,7 +40103,7 @@ class CardParser:
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39592,7 +40157,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39606,11 +40171,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F115:
+        if ch in _F114:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e233_0(p1)
+                r = self.e237_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39678,7 +40243,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39719,10 +40284,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 705
         return p, n
 
-    def e176_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39740,10 +40305,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 698
+        n.rule = 706
         return q, n
 
-    def e177_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -39770,7 +40335,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e178_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39788,10 +40353,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 707
         return q, n
 
-    def e179_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39845,7 +40410,7 @@ class CardParser:
                 break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39863,10 +40428,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 708
         return q, n
 
-    def e181_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39880,7 +40445,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F115:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -39897,7 +40462,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 701
+                    n.rule = 709
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39964,14 +40529,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 702
+                n.rule = 710
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e234_0(p9)
+                r = self.e238_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40012,7 +40577,7 @@ class CardParser:
             break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40053,10 +40618,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 711
         return p, n
 
-    def e183_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40097,7 +40662,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 712
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40114,7 +40679,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40137,12 +40702,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 705
+                    n.rule = 713
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40162,19 +40727,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 707
+                    n.rule = 715
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40192,10 +40757,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 716
         return q, n
 
-    def e185_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40311,7 +40876,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40326,198 +40891,198 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e187_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e188_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e189_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40558,10 +41123,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 718
         return p, n
 
-    def e189_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40615,7 +41180,7 @@ class CardParser:
                 break
         return None
 
-    def e190_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40656,10 +41221,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 719
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40713,7 +41278,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40749,7 +41314,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 720
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40793,7 +41358,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40811,10 +41376,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 721
         return q, n
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40868,7 +41433,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40922,7 +41487,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40976,7 +41541,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41008,10 +41573,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 722
         return p, n
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41033,10 +41598,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 723
         return p, n
 
-    def e199_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41058,10 +41623,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 724
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41091,77 +41656,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
-        return p, n
-
-    def e201_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 718
-        return p, n
-
-    def e202_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 719
+        n.rule = 725
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -41196,10 +41691,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 726
         return p, n
 
     def e204_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 727
+        return p, n
+
+    def e205_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 728
+        return p, n
+
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41229,10 +41794,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 729
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41270,7 +41835,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e206_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41302,10 +41867,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 730
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41323,10 +41888,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 731
         return q, n
 
-    def e208_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41355,7 +41920,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 724
+                    n.rule = 732
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41377,7 +41942,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 725
+                n.rule = 733
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -41464,17 +42029,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 726
+            n.rule = 734
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 727
+        n.rule = 735
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41492,10 +42057,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 736
         return q, n
 
-    def e210_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41544,10 +42109,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 737
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -41570,7 +42135,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e235_0(p1)
+            r = self.e239_0(p1)
             if r is None:
                 p = c
                 break
@@ -41584,7 +42149,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e212_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41602,10 +42167,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 738
         return q, n
 
-    def e213_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41634,7 +42199,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 731
+                    n.rule = 739
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41689,12 +42254,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 732
+                    n.rule = 740
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e236_0(p5)
+                    r = self.e240_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -41704,13 +42269,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 733
+                    n.rule = 741
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 734
+                    n.rule = 742
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41770,13 +42335,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 743
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 736
+                    n.rule = 744
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41817,7 +42382,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 737
+                    n.rule = 745
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41848,20 +42413,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 738
+                    n.rule = 746
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 736
+                    n.rule = 744
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41897,7 +42462,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 739
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41956,7 +42521,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 740
+                    n.rule = 748
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42015,7 +42580,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 741
+                    n.rule = 749
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42082,7 +42647,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42116,7 +42681,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 742
+                    n.rule = 750
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42144,7 +42709,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 751
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42154,7 +42719,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42172,10 +42737,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 752
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42193,10 +42758,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 753
         return q, n
 
-    def e218_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42214,49 +42779,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 746
-        return q, n
-
-    def e219_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 747
-        return q, n
-
-    def e220_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 748
+        n.rule = 754
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -42270,14 +42793,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 755
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -42291,17 +42814,38 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 756
         return q, n
 
     def e223_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 757
+        return q, n
+
+    def e224_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42319,10 +42863,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 758
         return q, n
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 759
+        return q, n
+
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42376,7 +42941,7 @@ class CardParser:
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42398,10 +42963,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 760
         return p, n
 
-    def e226_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42419,10 +42984,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 761
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42440,7 +43005,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 762
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -42473,7 +43038,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42494,14 +43059,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42519,10 +43084,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 764
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42540,10 +43105,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 765
         return q, n
 
-    def e230_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42602,7 +43167,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 758
+                    n.rule = 766
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42698,7 +43263,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 759
+                    n.rule = 767
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42707,11 +43272,11 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F118:
+        if ch in _F117:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e237_0(p9)
+                r = self.e241_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42755,7 +43320,7 @@ class CardParser:
                 break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42773,10 +43338,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 768
         return q, n
 
-    def e232_1(self, p: int) -> Any:
+    def e234_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -42808,7 +43373,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 217
+        n.rule = 223
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -42859,7 +43424,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e238_1(p)
+            r = self.e242_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43155,7 +43720,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e239_1(p23)
+                    r = self.e243_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -43243,7 +43808,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 209
+                    n.rule = 215
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -43270,10 +43835,10 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e240_1(p1) is None:
+            if self.e244_1(p1) is None:
                 break
             while True:
-                r = self.e241_1(p1)
+                r = self.e245_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -43282,7 +43847,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e242_1(p1)
+                r = self.e246_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -43291,7 +43856,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e243_1(p1)
+                r = self.e247_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -43302,7 +43867,7 @@ class CardParser:
             while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e244_1(p3)
+                r = self.e248_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -43324,7 +43889,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e245_1(p5)
+                    r = self.e249_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43340,14 +43905,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e246_1(p7)
+                r = self.e250_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e247_1(p7)
+                r = self.e251_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -43357,7 +43922,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e248_1(p1)
+            r = self.e252_1(p1)
             if r is None:
                 break
             q, v = r
@@ -43367,7 +43932,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e249_1(p)
+        r = self.e253_1(p)
         if r is None:
             return None
         q, v = r
@@ -43377,9 +43942,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e250_1(p9) is None:
+            if self.e254_1(p9) is None:
                 break
-            r = self.e251_1(p9)
+            r = self.e255_1(p9)
             if r is None:
                 break
             q, v = r
@@ -43406,7 +43971,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 269
+                    n.rule = 275
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -43416,7 +43981,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e252_1(p13)
+                r = self.e256_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -43451,7 +44016,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e253_1(p9)
+                r = self.e257_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43473,7 +44038,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 270
+                    n.rule = 276
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -43492,7 +44057,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e254_1(p19)
+                    r = self.e258_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -43506,7 +44071,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e255_1(p9)
+                r = self.e259_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43548,7 +44113,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 271
+                    n.rule = 277
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -43561,8 +44126,134 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 272
+        n.rule = 278
         return p, n
+
+    def e235_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F19:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F21:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 280
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e236_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F11:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 281
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def r_ThisEvent_0(self, p: int) -> Any:
         # ThisEvent: OrderedChoice (rule)
@@ -43628,18 +44319,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 761
+                    n.rule = 769
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 762
+                    n.rule = 770
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43694,18 +44385,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 764
+                    n.rule = 772
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 765
+                    n.rule = 773
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43732,18 +44423,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 766
+                    n.rule = 774
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 767
+                    n.rule = 775
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43784,18 +44475,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 768
+                    n.rule = 776
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 769
+                    n.rule = 777
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43822,18 +44513,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 770
+                    n.rule = 778
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 771
+                    n.rule = 779
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43860,14 +44551,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 772
+                    n.rule = 780
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e256_0(p25)
+                    r = self.e260_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -43891,12 +44582,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 773
+                    n.rule = 781
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43937,7 +44628,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 774
+                    n.rule = 782
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -43967,7 +44658,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 775
+                        n.rule = 783
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -43976,12 +44667,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 776
+                    n.rule = 784
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44012,7 +44703,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F119 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F118 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44025,18 +44716,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 777
+                    n.rule = 785
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 778
+                    n.rule = 786
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44105,18 +44796,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 779
+                    n.rule = 787
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 780
+                    n.rule = 788
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44185,18 +44876,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 781
+                    n.rule = 789
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 782
+                    n.rule = 790
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44251,7 +44942,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 783
+                    n.rule = 791
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -44328,7 +45019,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e257_0(p51)
+                    r = self.e261_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -44364,12 +45055,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 784
+                    n.rule = 792
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44393,7 +45084,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e258_0(p53)
+                    r = self.e262_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -44419,7 +45110,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 785
+                    n.rule = 793
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -44457,7 +45148,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 786
+                        n.rule = 794
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -44466,12 +45157,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 787
+                    n.rule = 795
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44509,7 +45200,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e259_0(p61)
+                    r = self.e263_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -44535,25 +45226,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 788
+                    n.rule = 796
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 789
+                    n.rule = 797
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44571,10 +45262,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 798
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44592,10 +45283,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 799
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44617,10 +45308,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 792
+        n.rule = 800
         return p, n
 
-    def e236_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44634,11 +45325,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F117:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e260_0(p1)
+                r = self.e264_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44680,11 +45371,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F114:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e261_0(p3)
+                r = self.e265_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44728,7 +45419,7 @@ class CardParser:
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44746,10 +45437,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 801
         return q, n
 
-    def e238_1(self, p: int) -> Any:
+    def e242_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44767,10 +45458,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 268
+        n.rule = 274
         return q, n
 
-    def e239_1(self, p: int) -> Any:
+    def e243_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44788,10 +45479,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 273
+        n.rule = 279
         return q, n
 
-    def e240_1(self, p: int) -> Any:
+    def e244_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45010,12 +45701,12 @@ class CardParser:
                 break
         return None
 
-    def e241_1(self, p: int) -> Any:
+    def e245_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e262_1(p)
+            r = self.e266_1(p)
             if r is None:
                 p = c
                 break
@@ -45025,7 +45716,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e263_1(p)
+            r = self.e267_1(p)
             if r is None:
                 p = c
                 break
@@ -45036,12 +45727,12 @@ class CardParser:
             break
         return None
 
-    def e242_1(self, p: int) -> Any:
+    def e246_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e264_1(p)
+            r = self.e268_1(p)
             if r is None:
                 p = c
                 break
@@ -45051,7 +45742,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e265_1(p)
+            r = self.e269_1(p)
             if r is None:
                 p = c
                 break
@@ -45062,7 +45753,7 @@ class CardParser:
             break
         return None
 
-    def e243_1(self, p: int) -> Any:
+    def e247_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45080,10 +45771,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 371
+        n.rule = 379
         return q, n
 
-    def e244_1(self, p: int) -> Any:
+    def e248_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45115,10 +45806,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 372
+        n.rule = 380
         return p, n
 
-    def e245_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45150,10 +45841,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 373
+        n.rule = 381
         return p, n
 
-    def e246_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45185,10 +45876,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 382
         return p, n
 
-    def e247_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -45211,7 +45902,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e266_1(p1)
+            r = self.e270_1(p1)
             if r is None:
                 p = c
                 break
@@ -45225,13 +45916,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e248_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e267_1(p)
+            r = self.e271_1(p)
             if r is None:
                 p = c
                 break
@@ -45242,13 +45933,13 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e249_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e268_1(p)
+            r = self.e272_1(p)
             if r is None:
                 p = c
                 break
@@ -45259,7 +45950,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e250_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45518,13 +46209,13 @@ class CardParser:
                 break
         return None
 
-    def e251_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e269_1(p)
+            r = self.e273_1(p)
             if r is None:
                 p = c
                 break
@@ -45535,7 +46226,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e252_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45553,10 +46244,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 375
+        n.rule = 383
         return q, n
 
-    def e253_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45651,7 +46342,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 376
+                    n.rule = 384
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45690,7 +46381,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 377
+                    n.rule = 385
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -45738,7 +46429,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 378
+                    n.rule = 386
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -45763,7 +46454,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 379
+                    n.rule = 387
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -45802,7 +46493,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 380
+                    n.rule = 388
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -45829,7 +46520,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e270_1(p15)
+                r = self.e274_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45874,7 +46565,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 381
+                    n.rule = 389
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45921,7 +46612,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 382
+                    n.rule = 390
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45941,7 +46632,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 383
+                    n.rule = 391
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45968,7 +46659,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 384
+                    n.rule = 392
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46002,7 +46693,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 383
+                    n.rule = 391
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46029,7 +46720,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 385
+                    n.rule = 393
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46049,7 +46740,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 383
+                    n.rule = 391
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -46076,7 +46767,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 386
+                    n.rule = 394
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -46110,7 +46801,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 383
+                    n.rule = 391
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -46137,7 +46828,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 387
+                    n.rule = 395
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -46171,7 +46862,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 383
+                    n.rule = 391
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -46198,7 +46889,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 388
+                    n.rule = 396
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46232,14 +46923,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 383
+                    n.rule = 391
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e254_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46280,10 +46971,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 389
+        n.rule = 397
         return p, n
 
-    def e255_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46301,7 +46992,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e271_1(p1)
+                r = self.e275_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46333,7 +47024,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e272_1(p3)
+                r = self.e276_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46377,7 +47068,7 @@ class CardParser:
                 break
         return None
 
-    def e256_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46395,10 +47086,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 802
         return q, n
 
-    def e257_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46416,10 +47107,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
+        n.rule = 803
         return q, n
 
-    def e258_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46437,10 +47128,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 804
         return q, n
 
-    def e259_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46458,10 +47149,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 805
         return q, n
 
-    def e260_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46479,10 +47170,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 806
         return q, n
 
-    def e261_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46500,7 +47191,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 807
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -46533,7 +47224,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46554,7 +47245,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46575,7 +47266,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46596,7 +47287,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46617,7 +47308,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46638,7 +47329,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46675,7 +47366,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46696,7 +47387,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46717,7 +47408,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46738,14 +47429,14 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e262_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46763,10 +47454,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 622
+        n.rule = 630
         return q, n
 
-    def e263_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46784,10 +47475,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 623
+        n.rule = 631
         return q, n
 
-    def e264_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46805,10 +47496,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 624
+        n.rule = 632
         return q, n
 
-    def e265_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46826,10 +47517,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 625
+        n.rule = 633
         return q, n
 
-    def e266_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46861,10 +47552,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 626
+        n.rule = 634
         return p, n
 
-    def e267_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46880,7 +47571,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e273_1(p)
+                r = self.e277_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46893,7 +47584,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e274_1(p)
+                r = self.e278_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46906,7 +47597,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e275_1(p)
+                r = self.e279_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46919,7 +47610,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e276_1(p)
+                r = self.e280_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46932,7 +47623,7 @@ class CardParser:
                 break
         return None
 
-    def e268_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46948,7 +47639,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e277_1(p)
+                r = self.e281_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46961,7 +47652,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e278_1(p)
+                r = self.e282_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46974,7 +47665,7 @@ class CardParser:
                 break
         return None
 
-    def e269_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47006,7 +47697,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e279_1(p1)
+                r = self.e283_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47024,7 +47715,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e280_1(p3)
+                r = self.e284_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47033,11 +47724,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e281_1(p3) is None:
+                if self.e285_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e282_1(p3)
+                r = self.e286_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47053,7 +47744,7 @@ class CardParser:
                 break
         return None
 
-    def e270_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47094,10 +47785,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 627
+        n.rule = 635
         return p, n
 
-    def e271_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47115,10 +47806,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 628
+        n.rule = 636
         return q, n
 
-    def e272_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47136,10 +47827,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 637
         return q, n
 
-    def e273_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47171,10 +47862,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 722
         return p, n
 
-    def e274_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47196,10 +47887,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 723
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47221,10 +47912,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 724
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47254,10 +47945,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 725
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47289,10 +47980,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 726
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47324,10 +48015,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 727
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47359,10 +48050,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 728
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47392,10 +48083,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 729
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -47433,7 +48124,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e282_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47465,7 +48156,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 730
         return p, n
 
 
@@ -47611,6 +48302,7 @@ CLASSES: dict[str, type[Model]] = {
     'EntersTappedStmt': _model_class('EntersTappedStmt', (('tapped', True, '1'),), {'tapped': ''}, ()),
     'EntersWithStmt': _model_class('EntersWithStmt', (('condition', True, '1'), ('amount', True, '1'), ('counter', True, '1'), ('word', True, '1'), ('keywords', True, '1..*')), {'condition': None, 'amount': None, 'counter': None, 'word': None}, ('keywords',)),
     'ExileEffect': _model_class('ExileEffect', (('target', True, '1'), ('source', True, '1'), ('amount', True, '1'), ('counter', True, '1'), ('also', True, '1')), {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None}, ()),
+    'ExileFromGraveyardCost': _model_class('ExileFromGraveyardCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'ExileFromHandCost': _model_class('ExileFromHandCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'ExileFromStackStmt': _model_class('ExileFromStackStmt', (('stack', True, '1'),), {'stack': ''}, ()),
     'ExileThisCost': _model_class('ExileThisCost', (('exilethis', True, '1'),), {'exilethis': ''}, ()),
@@ -47707,8 +48399,9 @@ CLASSES: dict[str, type[Model]] = {
     'ReturnAllFromGraveyardsEffect': _model_class('ReturnAllFromGraveyardsEffect', (('filter', True, '1'), ('hands', True, '1')), {'filter': None, 'hands': ''}, ()),
     'ReturnFromGraveyardEffect': _model_class('ReturnFromGraveyardEffect', (('target', True, '1'), ('source', True, '1'), ('hand', True, '0..1'), ('battlefield', True, '1'), ('mine', True, '0..1')), {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False}, ()),
     'ReturnToBattlefieldEffect': _model_class('ReturnToBattlefieldEffect', (('target', True, '1'), ('fromgy', True, '0..1'), ('choice', True, '0..1'), ('facedown', True, '0..1'), ('mine', True, '0..1'), ('owners', True, '0..1')), {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False}, ()),
+    'ReturnToHandCost': _model_class('ReturnToHandCost', (('count', True, '1'), ('filter', True, '1'), ('its', True, '1')), {'count': None, 'filter': None, 'its': ''}, ()),
     'ReturnToHandEffect': _model_class('ReturnToHandEffect', (('target', True, '1'), ('yours', True, '1')), {'target': None, 'yours': ''}, ()),
-    'RevealCost': _model_class('RevealCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
+    'RevealCost': _model_class('RevealCost', (('count', True, '1'), ('filter', True, '1'), ('fromhand', True, '1')), {'count': None, 'filter': None, 'fromhand': ''}, ()),
     'SacrificeCost': _model_class('SacrificeCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'SacrificeEffect': _model_class('SacrificeEffect', (('target', True, '1'), ('unless', True, '1')), {'target': None, 'unless': None}, ()),
     'SacrificeThisCost': _model_class('SacrificeThisCost', (('this', True, '1'),), {'this': ''}, ()),
@@ -47889,187 +48582,189 @@ _C146 = CLASSES['SacrificeCost']
 _C148 = CLASSES['DiscardThisCost']
 _C151 = CLASSES['DiscardCost']
 _C154 = CLASSES['ExileFromHandCost']
-_C157 = CLASSES['RemoveCountersCost']
-_C160 = CLASSES['RevealCost']
-_C163 = CLASSES['TapPermanentsCost']
-_C166 = CLASSES['PutCountersCost']
-_C170 = CLASSES['GraveyardCondition']
-_C173 = CLASSES['ControlSinceCondition']
-_C174 = CLASSES['ResultCondition']
-_C177 = CLASSES['ManaValueCondition']
-_C179 = CLASSES['LeftBattlefieldCondition']
-_C181 = CLASSES['HasKeywordCondition']
-_C183 = CLASSES['CastInMainCondition']
-_C186 = CLASSES['CastFromCondition']
-_C188 = CLASSES['DefendingControlsCondition']
-_C190 = CLASSES['ControlNoneCondition']
-_C191 = CLASSES['ControlCondition']
-_C193 = CLASSES['EmptyHandCondition']
-_C195 = CLASSES['TotalPowerCondition']
-_C198 = CLASSES['CountersCondition']
-_C200 = CLASSES['ItIsCondition']
-_C203 = CLASSES['PaidCondition']
-_C215 = CLASSES['MoreKeywords']
-_C222 = CLASSES['Mode']
-_C228 = CLASSES['SkipExtraTurnStmt']
-_C231 = CLASSES['CantSearchStmt']
-_C233 = CLASSES['HandSizeStmt']
-_C235 = CLASSES['PreventDamageByStmt']
-_C237 = CLASSES['CostReductionStmt']
-_C242 = CLASSES['EntersWithStmt']
-_C245 = CLASSES['AmplifyStmt']
-_C248 = CLASSES['AsTurnedFaceUpStmt']
-_C250 = CLASSES['EntersAsCopyStmt']
-_C251 = CLASSES['CardAltCostStmt']
-_C253 = CLASSES['CardAddCostStmt']
-_C256 = CLASSES['CantActivateStmt']
-_C258 = CLASSES['TopRevealedStmt']
-_C261 = CLASSES['AdditionalLandStmt']
-_C264 = CLASSES['PlayTopStmt']
-_C267 = CLASSES['CardsStaticStmt']
-_C272 = CLASSES['ObjectFilter']
-_C279 = CLASSES['ControlledThing']
-_C286 = CLASSES['MayEffect']
-_C289 = CLASSES['ChooseAmongEffect']
-_C292 = CLASSES['ExtraTurnEffect']
-_C296 = CLASSES['CantCastEffect']
-_C299 = CLASSES['PlayerTopCardActionEffect']
-_C302 = CLASSES['LoseLifeEffect']
-_C305 = CLASSES['PlayerMillEffect']
-_C307 = CLASSES['MayPlayEffect']
-_C309 = CLASSES['BlockRequirementEffect']
-_C312 = CLASSES['TopCardActionEffect']
-_C314 = CLASSES['PayEffect']
-_C317 = CLASSES['NumberedActionEffect']
-_C319 = CLASSES['AttachEffect']
-_C322 = CLASSES['FightEffect']
-_C325 = CLASSES['LookAtTopEffect']
-_C329 = CLASSES['ObjectDamageEffect']
-_C334 = CLASSES['MoveCountersEffect']
-_C337 = CLASSES['KeywordCost']
-_C339 = CLASSES['TypeArg']
-_C341 = CLASSES['QualityArg']
-_C343 = CLASSES['OntoArg']
-_C349 = CLASSES['TriggeredStmt']
-_C352 = CLASSES['ActivatedStmt']
-_C354 = CLASSES['PTDefiningStmt']
-_C357 = CLASSES['SpellKind']
-_C361 = CLASSES['EntersTappedStmt']
-_C364 = CLASSES['CostPerTargetStmt']
-_C366 = CLASSES['UncounterableStmt']
-_C370 = CLASSES['StaticStmt']
-_C383 = CLASSES['ControlClause']
-_C392 = CLASSES['DividedDamageEffect']
-_C394 = CLASSES['DamageEffect']
-_C396 = CLASSES['DestroyEffect']
-_C399 = CLASSES['DrawEffect']
-_C401 = CLASSES['TokenCopyEffect']
-_C406 = CLASSES['TokenEffect']
-_C407 = CLASSES['AddManaEffect']
-_C410 = CLASSES['DiscardEffect']
-_C412 = CLASSES['GainLifeEffect']
-_C415 = CLASSES['GainControlEffect']
-_C417 = CLASSES['ReturnToHandEffect']
-_C420 = CLASSES['ReturnFromGraveyardEffect']
-_C422 = CLASSES['ReturnToBattlefieldEffect']
-_C425 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C430 = CLASSES['SearchEffect']
-_C434 = CLASSES['CounterSpellEffect']
-_C436 = CLASSES['ShuffleEffect']
-_C440 = CLASSES['MillEffect']
-_C443 = CLASSES['PutFromHandEffect']
-_C447 = CLASSES['PutCountersEffect']
-_C450 = CLASSES['PutOnLibraryEffect']
-_C452 = CLASSES['PutIntoZoneEffect']
-_C458 = CLASSES['ExileEffect']
-_C460 = CLASSES['ExileTopEffect']
-_C462 = CLASSES['RegenerateEffect']
-_C466 = CLASSES['PlayerSacrificesEffect']
-_C469 = CLASSES['SacrificeEffect']
-_C471 = CLASSES['UntapEffect']
-_C473 = CLASSES['TapOrUntapEffect']
-_C475 = CLASSES['TapEffect']
-_C479 = CLASSES['RemoveCountersEffect']
-_C481 = CLASSES['DelayedEffect']
-_C483 = CLASSES['PreventEffect']
-_C485 = CLASSES['CastThisEffect']
-_C487 = CLASSES['CopySpellEffect']
-_C488 = CLASSES['NoRegenEffect']
-_C491 = CLASSES['PhaseOutEffect']
-_C494 = CLASSES['NoUntapEffect']
-_C497 = CLASSES['ContinuousEffect']
-_C499 = CLASSES['PlayerRef']
-_C506 = CLASSES['AnyNumberTargets']
-_C508 = CLASSES['AnyTarget']
-_C511 = CLASSES['UpToTargets']
-_C513 = CLASSES['EachPlayers']
-_C515 = CLASSES['ThatRef']
-_C517 = CLASSES['EnchantedRef']
-_C522 = CLASSES['BeginningTrigger']
-_C526 = CLASSES['LastCounterTrigger']
-_C530 = CLASSES['BatchAttackTrigger']
-_C532 = CLASSES['ThisTrigger']
-_C536 = CLASSES['CastTrigger']
-_C539 = CLASSES['YoursTrigger']
-_C552 = CLASSES['ZonePlace']
-_C556 = CLASSES['PTChange']
-_C559 = CLASSES['CantAttackOrBlock']
-_C561 = CLASSES['CantAttack']
-_C563 = CLASSES['CantBlock']
-_C565 = CLASSES['CantBeBlockedByFewer']
-_C566 = CLASSES['CantBeBlockedExcept']
-_C567 = CLASSES['CanBlockOnly']
-_C569 = CLASSES['CantBeTargetedBy']
-_C570 = CLASSES['CantBeTargeted']
-_C572 = CLASSES['CantBeDestroyed']
-_C574 = CLASSES['CantPhaseOut']
-_C576 = CLASSES['PhasesEachUntap']
-_C578 = CLASSES['GainsAbility']
-_C581 = CLASSES['HasKeywordAtManaCost']
-_C582 = CLASSES['HasKeywords']
-_C583 = CLASSES['LosesKeywords']
-_C586 = CLASSES['CombatDamageSteps']
-_C588 = CLASSES['AssignsExcess']
-_C590 = CLASSES['AttacksUntapped']
-_C592 = CLASSES['DoesntUntap']
-_C594 = CLASSES['DamageGainsLife']
-_C596 = CLASSES['DamageIsLethal']
-_C598 = CLASSES['CantBeBlockedBy']
-_C600 = CLASSES['CantBeAttachedBy']
-_C602 = CLASSES['PreventDamageFrom']
-_C604 = CLASSES['AttacksDespite']
-_C606 = CLASSES['MaxBlockers']
-_C608 = CLASSES['AttacksEachCombat']
-_C610 = CLASSES['BlocksEachCombat']
-_C612 = CLASSES['CantBeBlocked']
-_C614 = CLASSES['IsColor']
-_C648 = CLASSES['Duration']
-_C651 = CLASSES['TargetObject']
-_C653 = CLASSES['FromGraveyard']
-_C659 = CLASSES['OntoBattlefield']
-_C662 = CLASSES['IntoHand']
-_C664 = CLASSES['IntoGraveyard']
-_C667 = CLASSES['CostValue']
-_C687 = CLASSES['BackRef']
-_C689 = CLASSES['TargetPlayer']
-_C693 = CLASSES['EachObjects']
-_C706 = CLASSES['QualityRef']
-_C727 = CLASSES['PerTime']
-_C733 = CLASSES['PerObject']
-_C736 = CLASSES['PowerOf']
-_C762 = CLASSES['EntersEvent']
-_C765 = CLASSES['LeavesEvent']
-_C767 = CLASSES['DiesEvent']
-_C769 = CLASSES['AttacksAloneEvent']
-_C771 = CLASSES['AttacksEvent']
-_C773 = CLASSES['BlocksEvent']
-_C776 = CLASSES['BlockedEvent']
-_C778 = CLASSES['PhasesEvent']
-_C780 = CLASSES['TurnedUpEvent']
-_C782 = CLASSES['ExiledThisWayEvent']
-_C784 = CLASSES['TargetedEvent']
-_C787 = CLASSES['DealsDamageEvent']
-_C789 = CLASSES['DealtDamageEvent']
+_C157 = CLASSES['ExileFromGraveyardCost']
+_C160 = CLASSES['RemoveCountersCost']
+_C163 = CLASSES['RevealCost']
+_C166 = CLASSES['TapPermanentsCost']
+_C169 = CLASSES['PutCountersCost']
+_C172 = CLASSES['ReturnToHandCost']
+_C176 = CLASSES['GraveyardCondition']
+_C179 = CLASSES['ControlSinceCondition']
+_C180 = CLASSES['ResultCondition']
+_C183 = CLASSES['ManaValueCondition']
+_C185 = CLASSES['LeftBattlefieldCondition']
+_C187 = CLASSES['HasKeywordCondition']
+_C189 = CLASSES['CastInMainCondition']
+_C192 = CLASSES['CastFromCondition']
+_C194 = CLASSES['DefendingControlsCondition']
+_C196 = CLASSES['ControlNoneCondition']
+_C197 = CLASSES['ControlCondition']
+_C199 = CLASSES['EmptyHandCondition']
+_C201 = CLASSES['TotalPowerCondition']
+_C204 = CLASSES['CountersCondition']
+_C206 = CLASSES['ItIsCondition']
+_C209 = CLASSES['PaidCondition']
+_C221 = CLASSES['MoreKeywords']
+_C228 = CLASSES['Mode']
+_C234 = CLASSES['SkipExtraTurnStmt']
+_C237 = CLASSES['CantSearchStmt']
+_C239 = CLASSES['HandSizeStmt']
+_C241 = CLASSES['PreventDamageByStmt']
+_C243 = CLASSES['CostReductionStmt']
+_C248 = CLASSES['EntersWithStmt']
+_C251 = CLASSES['AmplifyStmt']
+_C254 = CLASSES['AsTurnedFaceUpStmt']
+_C256 = CLASSES['EntersAsCopyStmt']
+_C257 = CLASSES['CardAltCostStmt']
+_C259 = CLASSES['CardAddCostStmt']
+_C262 = CLASSES['CantActivateStmt']
+_C264 = CLASSES['TopRevealedStmt']
+_C267 = CLASSES['AdditionalLandStmt']
+_C270 = CLASSES['PlayTopStmt']
+_C273 = CLASSES['CardsStaticStmt']
+_C278 = CLASSES['ObjectFilter']
+_C287 = CLASSES['ControlledThing']
+_C294 = CLASSES['MayEffect']
+_C297 = CLASSES['ChooseAmongEffect']
+_C300 = CLASSES['ExtraTurnEffect']
+_C304 = CLASSES['CantCastEffect']
+_C307 = CLASSES['PlayerTopCardActionEffect']
+_C310 = CLASSES['LoseLifeEffect']
+_C313 = CLASSES['PlayerMillEffect']
+_C315 = CLASSES['MayPlayEffect']
+_C317 = CLASSES['BlockRequirementEffect']
+_C320 = CLASSES['TopCardActionEffect']
+_C322 = CLASSES['PayEffect']
+_C325 = CLASSES['NumberedActionEffect']
+_C327 = CLASSES['AttachEffect']
+_C330 = CLASSES['FightEffect']
+_C333 = CLASSES['LookAtTopEffect']
+_C337 = CLASSES['ObjectDamageEffect']
+_C342 = CLASSES['MoveCountersEffect']
+_C345 = CLASSES['KeywordCost']
+_C347 = CLASSES['TypeArg']
+_C349 = CLASSES['QualityArg']
+_C351 = CLASSES['OntoArg']
+_C357 = CLASSES['TriggeredStmt']
+_C360 = CLASSES['ActivatedStmt']
+_C362 = CLASSES['PTDefiningStmt']
+_C365 = CLASSES['SpellKind']
+_C369 = CLASSES['EntersTappedStmt']
+_C372 = CLASSES['CostPerTargetStmt']
+_C374 = CLASSES['UncounterableStmt']
+_C378 = CLASSES['StaticStmt']
+_C391 = CLASSES['ControlClause']
+_C400 = CLASSES['DividedDamageEffect']
+_C402 = CLASSES['DamageEffect']
+_C404 = CLASSES['DestroyEffect']
+_C407 = CLASSES['DrawEffect']
+_C409 = CLASSES['TokenCopyEffect']
+_C414 = CLASSES['TokenEffect']
+_C415 = CLASSES['AddManaEffect']
+_C418 = CLASSES['DiscardEffect']
+_C420 = CLASSES['GainLifeEffect']
+_C423 = CLASSES['GainControlEffect']
+_C425 = CLASSES['ReturnToHandEffect']
+_C428 = CLASSES['ReturnFromGraveyardEffect']
+_C430 = CLASSES['ReturnToBattlefieldEffect']
+_C433 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C438 = CLASSES['SearchEffect']
+_C442 = CLASSES['CounterSpellEffect']
+_C444 = CLASSES['ShuffleEffect']
+_C448 = CLASSES['MillEffect']
+_C451 = CLASSES['PutFromHandEffect']
+_C455 = CLASSES['PutCountersEffect']
+_C458 = CLASSES['PutOnLibraryEffect']
+_C460 = CLASSES['PutIntoZoneEffect']
+_C466 = CLASSES['ExileEffect']
+_C468 = CLASSES['ExileTopEffect']
+_C470 = CLASSES['RegenerateEffect']
+_C474 = CLASSES['PlayerSacrificesEffect']
+_C477 = CLASSES['SacrificeEffect']
+_C479 = CLASSES['UntapEffect']
+_C481 = CLASSES['TapOrUntapEffect']
+_C483 = CLASSES['TapEffect']
+_C487 = CLASSES['RemoveCountersEffect']
+_C489 = CLASSES['DelayedEffect']
+_C491 = CLASSES['PreventEffect']
+_C493 = CLASSES['CastThisEffect']
+_C495 = CLASSES['CopySpellEffect']
+_C496 = CLASSES['NoRegenEffect']
+_C499 = CLASSES['PhaseOutEffect']
+_C502 = CLASSES['NoUntapEffect']
+_C505 = CLASSES['ContinuousEffect']
+_C507 = CLASSES['PlayerRef']
+_C514 = CLASSES['AnyNumberTargets']
+_C516 = CLASSES['AnyTarget']
+_C519 = CLASSES['UpToTargets']
+_C521 = CLASSES['EachPlayers']
+_C523 = CLASSES['ThatRef']
+_C525 = CLASSES['EnchantedRef']
+_C530 = CLASSES['BeginningTrigger']
+_C534 = CLASSES['LastCounterTrigger']
+_C538 = CLASSES['BatchAttackTrigger']
+_C540 = CLASSES['ThisTrigger']
+_C544 = CLASSES['CastTrigger']
+_C547 = CLASSES['YoursTrigger']
+_C560 = CLASSES['ZonePlace']
+_C564 = CLASSES['PTChange']
+_C567 = CLASSES['CantAttackOrBlock']
+_C569 = CLASSES['CantAttack']
+_C571 = CLASSES['CantBlock']
+_C573 = CLASSES['CantBeBlockedByFewer']
+_C574 = CLASSES['CantBeBlockedExcept']
+_C575 = CLASSES['CanBlockOnly']
+_C577 = CLASSES['CantBeTargetedBy']
+_C578 = CLASSES['CantBeTargeted']
+_C580 = CLASSES['CantBeDestroyed']
+_C582 = CLASSES['CantPhaseOut']
+_C584 = CLASSES['PhasesEachUntap']
+_C586 = CLASSES['GainsAbility']
+_C589 = CLASSES['HasKeywordAtManaCost']
+_C590 = CLASSES['HasKeywords']
+_C591 = CLASSES['LosesKeywords']
+_C594 = CLASSES['CombatDamageSteps']
+_C596 = CLASSES['AssignsExcess']
+_C598 = CLASSES['AttacksUntapped']
+_C600 = CLASSES['DoesntUntap']
+_C602 = CLASSES['DamageGainsLife']
+_C604 = CLASSES['DamageIsLethal']
+_C606 = CLASSES['CantBeBlockedBy']
+_C608 = CLASSES['CantBeAttachedBy']
+_C610 = CLASSES['PreventDamageFrom']
+_C612 = CLASSES['AttacksDespite']
+_C614 = CLASSES['MaxBlockers']
+_C616 = CLASSES['AttacksEachCombat']
+_C618 = CLASSES['BlocksEachCombat']
+_C620 = CLASSES['CantBeBlocked']
+_C622 = CLASSES['IsColor']
+_C656 = CLASSES['Duration']
+_C659 = CLASSES['TargetObject']
+_C661 = CLASSES['FromGraveyard']
+_C667 = CLASSES['OntoBattlefield']
+_C670 = CLASSES['IntoHand']
+_C672 = CLASSES['IntoGraveyard']
+_C675 = CLASSES['CostValue']
+_C695 = CLASSES['BackRef']
+_C697 = CLASSES['TargetPlayer']
+_C701 = CLASSES['EachObjects']
+_C714 = CLASSES['QualityRef']
+_C735 = CLASSES['PerTime']
+_C741 = CLASSES['PerObject']
+_C744 = CLASSES['PowerOf']
+_C770 = CLASSES['EntersEvent']
+_C773 = CLASSES['LeavesEvent']
+_C775 = CLASSES['DiesEvent']
+_C777 = CLASSES['AttacksAloneEvent']
+_C779 = CLASSES['AttacksEvent']
+_C781 = CLASSES['BlocksEvent']
+_C784 = CLASSES['BlockedEvent']
+_C786 = CLASSES['PhasesEvent']
+_C788 = CLASSES['TurnedUpEvent']
+_C790 = CLASSES['ExiledThisWayEvent']
+_C792 = CLASSES['TargetedEvent']
+_C795 = CLASSES['DealsDamageEvent']
+_C797 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -48577,7 +49272,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 103:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -48585,7 +49280,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 104:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -48676,7 +49371,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -48757,7 +49452,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 224:  # sentences
+        elif r == 230:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -49574,22 +50269,22 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 167:  # then
+        elif r == 173:  # then
             d['then'] = True
         elif r == 94:  # pre
             x = c[0]
             if d['pre']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 204:  # instead
+        elif r == 210:  # instead
             d['instead'] = True
-        elif r == 205:  # may
+        elif r == 211:  # may
             d['may'] = True
-        elif r == 206:  # effects
+        elif r == 212:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -49598,7 +50293,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -49607,7 +50302,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -49616,23 +50311,23 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['post']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 335:  # lastinstead
+        elif r == 343:  # lastinstead
             d['lastinstead'] = True
-        elif r == 208:  # insteadcond
+        elif r == 214:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 336:  # tailinstead
+        elif r == 344:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -49668,15 +50363,15 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 212:  # args
+        elif r == 218:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -49720,10 +50415,10 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['first'] = value
-        elif r == 216:  # more
+        elif r == 222:  # more
             values = d['more']
             for x in c:
-                values.append(_b215(x, inst, lim, made))
+                values.append(_b221(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -49756,7 +50451,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 217:  # symbols
+        if r == 223:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -49797,10 +50492,10 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 223:  # modes
+        elif r == 229:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b222(x, inst, lim, made))
+                values.append(_b228(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -49841,7 +50536,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 112:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 231 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -49882,7 +50577,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 268:  # x
+        elif r == 274:  # x
             d['x'] = True
         elif r == 122:  # word
             x = c[0]
@@ -49902,7 +50597,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 130:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -49977,9 +50672,9 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 127:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 273:  # onbf
+        elif r == 279:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -50204,7 +50899,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 145:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50280,7 +50975,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50320,7 +51015,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 153:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50331,7 +51026,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveCountersCost (class RemoveCountersCost) from its node ``n``, inside ``parent``."""
+    """An object of rule ExileFromGraveyardCost (class ExileFromGraveyardCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -50347,7 +51042,7 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C157()
-    d: dict[str, Any] = {'count': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50358,10 +51053,10 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 156:  # counter
+        elif r == 156:  # filter
             x = c[0]
-            value = _b132(x, inst, lim, made)
-            d['counter'] = value
+            value = _b278(x, inst, lim, made)
+            d['filter'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50371,7 +51066,7 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
+    """An object of rule RemoveCountersCost (class RemoveCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -50387,7 +51082,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C160()
-    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50398,10 +51093,10 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 159:  # filter
+        elif r == 159:  # counter
             x = c[0]
-            value = _b272(x, inst, lim, made)
-            d['filter'] = value
+            value = _b132(x, inst, lim, made)
+            d['counter'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50411,7 +51106,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapPermanentsCost (class TapPermanentsCost) from its node ``n``, inside ``parent``."""
+    """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -50427,7 +51122,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C163()
-    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, 'filter': None, 'fromhand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50436,14 +51131,16 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 161:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
+        elif r == 280:  # fromhand
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['fromhand'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50453,7 +51150,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PutCountersCost (class PutCountersCost) from its node ``n``, inside ``parent``."""
+    """An object of rule TapPermanentsCost (class TapPermanentsCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -50469,6 +51166,48 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C166()
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 164:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            value = _b121(x, inst, lim, made)
+            d['count'] = value
+        elif r == 165:  # filter
+            x = c[0]
+            value = _b278(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PutCountersCost (class PutCountersCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C169()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50476,11 +51215,11 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 164:  # amount
+        if r == 167:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 165:  # counter
+        elif r == 168:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -50492,7 +51231,51 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ReturnToHandCost (class ReturnToHandCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C172()
+    d: dict[str, Any] = {'count': None, 'filter': None, 'its': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 170:  # count
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['count'] = value
+        elif r == 171:  # filter
+            x = c[0]
+            value = _b278(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 281:  # its
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['its'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GraveyardCondition (class GraveyardCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50508,7 +51291,7 @@ def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C170()
+    inst: Any = _C176()
     d: dict[str, Any] = {'count': None, 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50516,11 +51299,11 @@ def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 168:  # count
+        if r == 174:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 169:  # graveyard
+        elif r == 175:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -50532,7 +51315,7 @@ def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlSinceCondition (class ControlSinceCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50548,7 +51331,7 @@ def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C173()
+    inst: Any = _C179()
     d: dict[str, Any] = {'upkeep': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50556,7 +51339,7 @@ def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 172:  # upkeep
+        if r == 178:  # upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upkeep'] = value
@@ -50568,7 +51351,7 @@ def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ResultCondition (class ResultCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50584,7 +51367,7 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C174()
+    inst: Any = _C180()
     d: dict[str, Any] = {'cant': '', 'did': '', 'dont': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50592,15 +51375,15 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 274:  # cant
+        if r == 282:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 275:  # did
+        elif r == 283:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 276:  # dont
+        elif r == 284:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -50612,7 +51395,7 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaValueCondition (class ManaValueCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50628,7 +51411,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C177()
+    inst: Any = _C183()
     d: dict[str, Any] = {'its': '', 'value': 0, 'dir': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50636,15 +51419,15 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 277:  # its
+        if r == 285:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 175:  # value
+        elif r == 181:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 176:  # dir
+        elif r == 182:  # dir
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dir'] = value
@@ -50656,7 +51439,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeftBattlefieldCondition (class LeftBattlefieldCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50672,7 +51455,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C179()
+    inst: Any = _C185()
     d: dict[str, Any] = {'left': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50680,7 +51463,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 178:  # left
+        if r == 184:  # left
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['left'] = value
@@ -50692,7 +51475,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordCondition (class HasKeywordCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50708,7 +51491,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C181()
+    inst: Any = _C187()
     d: dict[str, Any] = {'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50716,9 +51499,9 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 180:  # keyword
+        if r == 186:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -50731,7 +51514,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastInMainCondition (class CastInMainCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50747,7 +51530,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C183()
+    inst: Any = _C189()
     d: dict[str, Any] = {'main': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50755,7 +51538,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 182:  # main
+        if r == 188:  # main
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['main'] = value
@@ -50767,7 +51550,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastFromCondition (class CastFromCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50783,7 +51566,7 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C186()
+    inst: Any = _C192()
     d: dict[str, Any] = {'whose': '', 'zone': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50791,11 +51574,11 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 184:  # whose
+        if r == 190:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 185:  # zone
+        elif r == 191:  # zone
             x = c[0]
             if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -50810,7 +51593,7 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50826,7 +51609,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C188()
+    inst: Any = _C194()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50834,9 +51617,9 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 187:  # filter
+        if r == 193:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50846,7 +51629,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50862,7 +51645,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C190()
+    inst: Any = _C196()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50870,9 +51653,9 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 189:  # filter
+        if r == 195:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50882,7 +51665,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50898,7 +51681,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C191()
+    inst: Any = _C197()
     d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50906,7 +51689,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # things
+        if r == 288:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -50914,8 +51697,8 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 279:
-                    values.append(_b279(x, inst, lim, made))
+                elif x.rule == 287:
+                    values.append(_b287(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -50926,7 +51709,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50942,7 +51725,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C193()
+    inst: Any = _C199()
     d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50950,7 +51733,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 192:  # hand
+        if r == 198:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -50962,7 +51745,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50978,7 +51761,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C195()
+    inst: Any = _C201()
     d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50986,7 +51769,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 194:  # value
+        if r == 200:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
@@ -50998,7 +51781,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51014,7 +51797,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C198()
+    inst: Any = _C204()
     d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51022,13 +51805,13 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 196:  # count
+        if r == 202:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 281:  # ormore
+        elif r == 289:  # ormore
             d['ormore'] = True
-        elif r == 197:  # counter
+        elif r == 203:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -51040,7 +51823,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51056,7 +51839,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C200()
+    inst: Any = _C206()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51064,9 +51847,9 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 199:  # filter
+        if r == 205:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51076,7 +51859,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51092,7 +51875,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C203()
+    inst: Any = _C209()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51100,32 +51883,32 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 282:  # subject
+        if r == 290:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 390:  # negated
+        elif r == 398:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 283:  # thatspell
+        elif r == 291:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 201:  # word
+        elif r == 207:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 202:  # linked
+        elif r == 208:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -51139,7 +51922,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51155,7 +51938,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C215()
+    inst: Any = _C221()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51163,11 +51946,11 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 213:  # sep
+        if r == 219:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 214:  # use
+        elif r == 220:  # use
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['use'] = value
@@ -51179,7 +51962,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51195,7 +51978,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C222()
+    inst: Any = _C228()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51203,11 +51986,11 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 221:  # sentences
+        if r == 227:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 344:  # sentences
+        elif r == 352:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -51219,7 +52002,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b234(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51235,7 +52018,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C228()
+    inst: Any = _C234()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51243,11 +52026,11 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 226:  # who
+        if r == 232:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 227:  # skip
+        elif r == 233:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -51259,7 +52042,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51275,7 +52058,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C231()
+    inst: Any = _C237()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51283,11 +52066,11 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 229:  # who
+        if r == 235:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 230:  # search
+        elif r == 236:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -51299,7 +52082,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51315,7 +52098,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C233()
+    inst: Any = _C239()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51323,7 +52106,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 232:  # amount
+        if r == 238:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -51335,7 +52118,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51351,7 +52134,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C235()
+    inst: Any = _C241()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51359,9 +52142,9 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 234:  # filter
+        if r == 240:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51371,7 +52154,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51387,7 +52170,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C237()
+    inst: Any = _C243()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51395,7 +52178,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # zones
+        if r == 363:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -51403,11 +52186,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 552:
-                    values.append(_b552(x, inst, lim, made))
+                elif x.rule == 560:
+                    values.append(_b560(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 358:  # spells
+        elif r == 366:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -51415,11 +52198,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 357:
-                    values.append(_b357(x, inst, lim, made))
+                elif x.rule == 365:
+                    values.append(_b365(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 236:  # amount
+        elif r == 242:  # amount
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['amount'] = value
@@ -51431,7 +52214,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51447,7 +52230,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C242()
+    inst: Any = _C248()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51455,33 +52238,33 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 238:  # condition
+        if r == 244:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 239:  # amount
+        elif r == 245:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 240:  # counter
+        elif r == 246:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 241:  # word
+        elif r == 247:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 359:  # keywords
+        elif r == 367:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -51490,7 +52273,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -51503,7 +52286,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51519,7 +52302,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C245()
+    inst: Any = _C251()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51527,11 +52310,11 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 243:  # amount
+        if r == 249:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 244:  # counter
+        elif r == 250:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -51543,7 +52326,7 @@ def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51559,7 +52342,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C248()
+    inst: Any = _C254()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51567,11 +52350,11 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 246:  # amount
+        if r == 252:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 247:  # counter
+        elif r == 253:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -51583,7 +52366,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51599,7 +52382,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C250()
+    inst: Any = _C256()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51607,9 +52390,9 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 249:  # filter
+        if r == 255:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51619,7 +52402,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51635,7 +52418,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C251()
+    inst: Any = _C257()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51643,7 +52426,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # parts
+        if r == 370:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51665,7 +52448,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51681,7 +52464,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C253()
+    inst: Any = _C259()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51689,7 +52472,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 252:  # cost
+        if r == 258:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -51701,7 +52484,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51717,7 +52500,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C262()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51725,11 +52508,11 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 254:  # affected
+        if r == 260:  # affected
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['affected'] = value
-        elif r == 255:  # cantactivate
+        elif r == 261:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -51741,7 +52524,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51757,7 +52540,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C258()
+    inst: Any = _C264()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51765,7 +52548,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 257:  # revealed
+        if r == 263:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -51777,7 +52560,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51793,7 +52576,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C261()
+    inst: Any = _C267()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51801,11 +52584,11 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 259:  # count
+        if r == 265:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 260:  # turns
+        elif r == 266:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -51817,7 +52600,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51833,7 +52616,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C264()
+    inst: Any = _C270()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51841,15 +52624,15 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 262:  # verb
+        if r == 268:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 263:  # filter
+        elif r == 269:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51859,7 +52642,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51875,7 +52658,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C267()
+    inst: Any = _C273()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51883,15 +52666,15 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 265:  # affected
+        if r == 271:  # affected
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['affected'] = value
-        elif r == 266:  # offbf
+        elif r == 272:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 367:  # parts
+        elif r == 375:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51900,7 +52683,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -51913,7 +52696,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51929,7 +52712,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C272()
+    inst: Any = _C278()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51937,126 +52720,126 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # other
+        if r == 630:  # other
             d['other'] = True
-        elif r == 623:  # another
+        elif r == 631:  # another
             d['another'] = True
-        elif r == 624:  # facedown
+        elif r == 632:  # facedown
             d['facedown'] = True
-        elif r == 625:  # faceup
+        elif r == 633:  # faceup
             d['faceup'] = True
-        elif r == 371:  # exiled
+        elif r == 379:  # exiled
             d['exiled'] = True
-        elif r == 372:  # combat
+        elif r == 380:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 373:  # combat
+        elif r == 381:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 374:  # states
+        elif r == 382:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 626:  # states
+        elif r == 634:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 714:  # nons
+        elif r == 722:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 715:  # colors
+        elif r == 723:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 716:  # supertypes
+        elif r == 724:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 717:  # multis
+        elif r == 725:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 718:  # types
+        elif r == 726:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 719:  # subtypes
+        elif r == 727:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 720:  # ortypes
+        elif r == 728:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 721:  # andor
+        elif r == 729:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 722:  # ortypes
+        elif r == 730:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 269:  # kind
+        elif r == 275:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 375:  # chosen
+        elif r == 383:  # chosen
             d['chosen'] = True
-        elif r == 376:  # mv
+        elif r == 384:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 377:  # mvdir
+        elif r == 385:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 378:  # ptstat
+        elif r == 386:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 379:  # ptval
+        elif r == 387:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 380:  # ptdir
+        elif r == 388:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 627:  # keywords
+        elif r == 635:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52065,27 +52848,27 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 381:  # without
+        elif r == 389:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 270:  # controller
+        elif r == 276:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b383(x, inst, lim, made)
+            value = _b391(x, inst, lim, made)
             d['controller'] = value
-        elif r == 389:  # late
+        elif r == 397:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -52094,16 +52877,16 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 628:  # blocked_by_this
+        elif r == 636:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 629:  # attacking_you
+        elif r == 637:  # attacking_you
             d['attacking_you'] = True
-        elif r == 271:  # name
+        elif r == 277:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -52120,7 +52903,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52136,7 +52919,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C279()
+    inst: Any = _C287()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52144,9 +52927,9 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 278:  # filter
+        if r == 286:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52156,7 +52939,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52172,7 +52955,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C286()
+    inst: Any = _C294()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52180,9 +52963,9 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 285:  # effect
+        if r == 293:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52195,7 +52978,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52211,7 +52994,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C289()
+    inst: Any = _C297()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52219,11 +53002,11 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 287:  # player
+        if r == 295:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 502:  # options
+        elif r == 510:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -52231,13 +53014,13 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 272:
-                    values.append(_b272(x, inst, lim, made))
+                elif x.rule == 278:
+                    values.append(_b278(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 288:  # last
+        elif r == 296:  # last
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -52247,7 +53030,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52263,7 +53046,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C292()
+    inst: Any = _C300()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52271,13 +53054,13 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 290:  # player
+        if r == 298:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 291:  # extra
+        elif r == 299:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -52289,7 +53072,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52305,7 +53088,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C296()
+    inst: Any = _C304()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52313,18 +53096,18 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 293:  # player
+        if r == 301:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 294:  # samename
+        elif r == 302:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 295:  # nextturn
+        elif r == 303:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -52336,7 +53119,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52352,7 +53135,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C299()
+    inst: Any = _C307()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52360,13 +53143,13 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 297:  # player
+        if r == 305:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 298:  # action
+        elif r == 306:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52379,7 +53162,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52395,7 +53178,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C302()
+    inst: Any = _C310()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52403,11 +53186,11 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 300:  # player
+        if r == 308:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 301:  # amount
+        elif r == 309:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -52419,7 +53202,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52435,7 +53218,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C305()
+    inst: Any = _C313()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52443,11 +53226,11 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 303:  # player
+        if r == 311:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 304:  # amount
+        elif r == 312:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -52459,7 +53242,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52475,7 +53258,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C307()
+    inst: Any = _C315()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52483,7 +53266,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 306:  # play
+        if r == 314:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -52495,7 +53278,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52511,7 +53294,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C309()
+    inst: Any = _C317()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52519,9 +53302,9 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 308:  # target
+        if r == 316:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52534,7 +53317,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52550,7 +53333,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C320()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52558,20 +53341,20 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 310:  # action
+        if r == 318:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 518:  # count
+        elif r == 526:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 311:  # player
+        elif r == 319:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -52581,7 +53364,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52597,7 +53380,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C314()
+    inst: Any = _C322()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52605,7 +53388,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # cost
+        if r == 321:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -52617,7 +53400,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52633,7 +53416,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C325()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52641,14 +53424,14 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 315:  # action
+        if r == 323:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 316:  # count
+        elif r == 324:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -52660,7 +53443,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52676,7 +53459,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C327()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52684,9 +53467,9 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 318:  # target
+        if r == 326:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52699,7 +53482,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52715,7 +53498,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C330()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52723,16 +53506,16 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # first
+        if r == 328:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 321:  # second
+        elif r == 329:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52745,7 +53528,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52761,7 +53544,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C333()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52769,11 +53552,11 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # amount
+        if r == 331:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 324:  # order
+        elif r == 332:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -52785,7 +53568,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52801,7 +53584,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C329()
+    inst: Any = _C337()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52809,20 +53592,20 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # source
+        if r == 334:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 327:  # power
+        elif r == 335:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 328:  # target
+        elif r == 336:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52835,7 +53618,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52851,7 +53634,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C342()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52859,24 +53642,24 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 330:  # amount
+        if r == 338:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 331:  # counter
+        elif r == 339:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 332:  # source
+        elif r == 340:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 333:  # target
+        elif r == 341:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52889,7 +53672,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52905,7 +53688,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C345()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52913,7 +53696,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # parts
+        if r == 527:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52922,7 +53705,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 694 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 702 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52935,7 +53718,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52951,7 +53734,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C339()
+    inst: Any = _C347()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52959,7 +53742,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 338:  # type
+        if r == 346:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -52971,7 +53754,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52987,7 +53770,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C349()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52995,7 +53778,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 340:  # quality
+        if r == 348:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -53007,7 +53790,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53023,7 +53806,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C351()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53031,7 +53814,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # subtype
+        if r == 350:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -53043,7 +53826,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53059,7 +53842,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C357()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53067,33 +53850,33 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # zone
+        if r == 353:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 346:  # trigger
+        elif r == 354:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 347:  # condition
+        elif r == 355:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 348:  # sentences
+        elif r == 356:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 540:  # sentences
+        elif r == 548:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53105,7 +53888,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53121,7 +53904,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C360()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53129,62 +53912,62 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # special
+        if r == 549:  # special
             d['special'] = True
-        elif r == 542:  # fromhand
+        elif r == 550:  # fromhand
             d['fromhand'] = True
-        elif r == 350:  # param
+        elif r == 358:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 543:  # cost
+        elif r == 551:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 544:  # param
+        elif r == 552:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 351:  # sentences
+        elif r == 359:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 545:  # sentences
+        elif r == 553:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 546:  # restriction
+        elif r == 554:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 547:  # once
+        elif r == 555:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 548:  # sorcery
+        elif r == 556:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 549:  # castable
+        elif r == 557:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -53198,7 +53981,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53214,7 +53997,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C362()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53222,13 +54005,13 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # both
+        if r == 707:  # both
             d['both'] = True
-        elif r == 550:  # which
+        elif r == 558:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 353:  # amount
+        elif r == 361:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -53240,7 +54023,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53256,7 +54039,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C365()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53264,9 +54047,9 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 356:  # filter
+        if r == 364:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53276,7 +54059,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53292,7 +54075,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C369()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53300,7 +54083,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # tapped
+        if r == 368:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -53312,7 +54095,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53328,7 +54111,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C372()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53336,7 +54119,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # cost
+        if r == 371:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -53348,7 +54131,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53364,7 +54147,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C374()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53372,7 +54155,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # countered
+        if r == 373:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -53384,7 +54167,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53400,7 +54183,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C370()
+    inst: Any = _C378()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53408,44 +54191,44 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # precondition
+        if r == 376:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 615:  # this
+        elif r == 623:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 616:  # enchanted
+        elif r == 624:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 617:  # host
+        elif r == 625:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 618:  # equipped
+        elif r == 626:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 619:  # host
+        elif r == 627:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 620:  # affected
+        elif r == 628:  # affected
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['affected'] = value
-        elif r == 621:  # parts
+        elif r == 629:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53454,16 +54237,16 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 369:  # condition
+        elif r == 377:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53476,7 +54259,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53492,7 +54275,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C383()
+    inst: Any = _C391()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53500,27 +54283,27 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 382:  # you
+        if r == 390:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 384:  # notyou
+        elif r == 392:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 385:  # own
+        elif r == 393:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 386:  # defending
+        elif r == 394:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 387:  # opponent
+        elif r == 395:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 388:  # opponents
+        elif r == 396:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -53532,7 +54315,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53548,7 +54331,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C392()
+    inst: Any = _C400()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53556,11 +54339,11 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 391:  # amount
+        if r == 399:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 723:  # evenly
+        elif r == 731:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -53570,7 +54353,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53586,7 +54369,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C394()
+    inst: Any = _C402()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53594,46 +54377,46 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # named
+        if r == 638:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 631:  # amount
+        elif r == 639:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 632:  # equal
+        elif r == 640:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 724:  # power
+        elif r == 732:  # power
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['power'] = value
-        elif r == 725:  # amount
+        elif r == 733:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 633:  # you
+        elif r == 641:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 634:  # target
+        elif r == 642:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 393:  # also
+        elif r == 401:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53646,7 +54429,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53662,7 +54445,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C396()
+    inst: Any = _C404()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53670,9 +54453,9 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 395:  # target
+        if r == 403:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53685,7 +54468,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53701,7 +54484,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C399()
+    inst: Any = _C407()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53709,13 +54492,13 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 397:  # player
+        if r == 405:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 398:  # amount
+        elif r == 406:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -53727,7 +54510,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53743,7 +54526,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C409()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53751,9 +54534,9 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 400:  # target
+        if r == 408:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53766,7 +54549,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53782,7 +54565,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C406()
+    inst: Any = _C414()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53790,39 +54573,39 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 402:  # count
+        if r == 410:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 635:  # tapped
+        elif r == 643:  # tapped
             d['tapped'] = True
-        elif r == 403:  # power
+        elif r == 411:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 404:  # toughness
+        elif r == 412:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 636:  # colors
+        elif r == 644:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 637:  # subtypes
+        elif r == 645:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 638:  # types
+        elif r == 646:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 639:  # keywords
+        elif r == 647:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53831,28 +54614,28 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 405:  # tokname
+        elif r == 413:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 640:  # per
+        elif r == 648:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 641:  # pertime
+        elif r == 649:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b727(x, inst, lim, made)
+            value = _b735(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -53862,7 +54645,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53878,7 +54661,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C415()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53886,9 +54669,9 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # anycolor
+        if r == 736:  # anycolor
             d['anycolor'] = True
-        elif r == 729:  # choices
+        elif r == 737:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -53898,15 +54681,15 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 642:  # last
+        elif r == 650:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 643:  # mana
+        elif r == 651:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 792:  # alts
+        elif r == 800:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -53918,7 +54701,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53934,7 +54717,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C418()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53942,27 +54725,27 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # player
+        if r == 416:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 644:  # third
+        elif r == 652:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 409:  # amount
+        elif r == 417:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 730:  # random
+        elif r == 738:  # random
             d['random'] = True
-        elif r == 645:  # per
+        elif r == 653:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b727(x, inst, lim, made)
+            value = _b735(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -53972,7 +54755,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53988,7 +54771,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C420()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53996,31 +54779,31 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # player
+        if r == 419:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 646:  # amount
+        elif r == 654:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 731:  # per
+        elif r == 739:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b727(x, inst, lim, made)
+            value = _b735(x, inst, lim, made)
             d['per'] = value
-        elif r == 734:  # per
+        elif r == 742:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b733(x, inst, lim, made)
+            value = _b741(x, inst, lim, made)
             d['per'] = value
-        elif r == 647:  # equal
+        elif r == 655:  # equal
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -54030,7 +54813,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54046,7 +54829,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C423()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54054,18 +54837,18 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # target
+        if r == 421:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 414:  # duration
+        elif r == 422:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b648(x, inst, lim, made)
+            value = _b656(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -54075,7 +54858,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54091,7 +54874,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C425()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54099,14 +54882,14 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # target
+        if r == 424:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 649:  # yours
+        elif r == 657:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -54118,7 +54901,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54134,7 +54917,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C428()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54142,23 +54925,23 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 418:  # target
+        if r == 426:  # target
             x = c[0]
-            value = _b651(x, inst, lim, made)
+            value = _b659(x, inst, lim, made)
             d['target'] = value
-        elif r == 419:  # source
+        elif r == 427:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b653(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['source'] = value
-        elif r == 746:  # hand
+        elif r == 754:  # hand
             d['hand'] = True
-        elif r == 654:  # battlefield
+        elif r == 662:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 747:  # mine
+        elif r == 755:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -54168,7 +54951,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54184,7 +54967,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C430()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54192,22 +54975,22 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # target
+        if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 655:  # fromgy
+        elif r == 663:  # fromgy
             d['fromgy'] = True
-        elif r == 748:  # choice
+        elif r == 756:  # choice
             d['choice'] = True
-        elif r == 749:  # facedown
+        elif r == 757:  # facedown
             d['facedown'] = True
-        elif r == 750:  # mine
+        elif r == 758:  # mine
             d['mine'] = True
-        elif r == 751:  # owners
+        elif r == 759:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -54217,7 +55000,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54233,7 +55016,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C433()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54241,11 +55024,11 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # filter
+        if r == 431:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 424:  # hands
+        elif r == 432:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -54257,7 +55040,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54273,7 +55056,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C438()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54281,38 +55064,38 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # player
+        if r == 434:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 656:  # upto
+        elif r == 664:  # upto
             d['upto'] = True
-        elif r == 427:  # count
+        elif r == 435:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 428:  # filter
+        elif r == 436:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 752:  # alts
+        elif r == 760:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b272(x, inst, lim, made))
-        elif r == 657:  # reveal
+                values.append(_b278(x, inst, lim, made))
+        elif r == 665:  # reveal
             d['reveal'] = True
-        elif r == 753:  # thatcard
+        elif r == 761:  # thatcard
             d['thatcard'] = True
-        elif r == 754:  # thosecards
+        elif r == 762:  # thosecards
             d['thosecards'] = True
-        elif r == 429:  # destination
+        elif r == 437:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 660 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 668 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 665:  # tapped
+        elif r == 673:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -54322,7 +55105,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54338,7 +55121,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C442()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54346,20 +55129,20 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # target
+        if r == 439:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 432:  # unless
+        elif r == 440:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b667(x, inst, lim, made)
+            value = _b675(x, inst, lim, made)
             d['unless'] = value
-        elif r == 433:  # per
+        elif r == 441:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -54373,7 +55156,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54389,7 +55172,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C444()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54397,9 +55180,9 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # player
+        if r == 443:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54409,7 +55192,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54425,7 +55208,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C448()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54433,19 +55216,19 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # amount
+        if r == 445:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 438:  # player
+        elif r == 446:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 439:  # owner
+        elif r == 447:  # owner
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -54455,7 +55238,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54471,7 +55254,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C451()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54479,11 +55262,11 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # filter
+        if r == 449:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 442:  # battlefield
+        elif r == 450:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -54495,7 +55278,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54511,7 +55294,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C455()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54519,17 +55302,17 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # amount
+        if r == 452:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 445:  # counter
+        elif r == 453:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 446:  # target
+        elif r == 454:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54542,7 +55325,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54558,7 +55341,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C458()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54566,24 +55349,24 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # target
+        if r == 456:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 449:  # source
+        elif r == 457:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b653(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['source'] = value
-        elif r == 669:  # top
+        elif r == 677:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 670:  # bottom
+        elif r == 678:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -54595,7 +55378,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54611,7 +55394,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C460()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54619,9 +55402,9 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # target
+        if r == 459:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54634,7 +55417,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54650,7 +55433,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C466()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54658,36 +55441,36 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # target
+        if r == 461:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 454:  # source
+        elif r == 462:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b653(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['source'] = value
-        elif r == 455:  # amount
+        elif r == 463:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 456:  # counter
+        elif r == 464:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 457:  # also
+        elif r == 465:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54700,7 +55483,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54716,7 +55499,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C468()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54724,9 +55507,9 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # player
+        if r == 467:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54736,7 +55519,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54752,7 +55535,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C470()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54760,9 +55543,9 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 469:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54775,7 +55558,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54791,7 +55574,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C474()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54799,19 +55582,19 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # player
+        if r == 471:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 464:  # amount
+        elif r == 472:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 465:  # filter
+        elif r == 473:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54821,7 +55604,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54837,7 +55620,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C477()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54845,18 +55628,18 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # target
+        if r == 475:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 468:  # unless
+        elif r == 476:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b667(x, inst, lim, made)
+            value = _b675(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -54866,7 +55649,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54882,7 +55665,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C479()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54890,9 +55673,9 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # target
+        if r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54905,7 +55688,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54921,7 +55704,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C481()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54929,9 +55712,9 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # target
+        if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54944,7 +55727,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54960,7 +55743,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C483()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54968,9 +55751,9 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54983,7 +55766,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54999,7 +55782,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C487()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55007,17 +55790,17 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # amount
+        if r == 484:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 477:  # counter
+        elif r == 485:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 478:  # target
+        elif r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55030,7 +55813,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55046,7 +55829,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C489()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55054,20 +55837,20 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 671:  # step
+        if r == 679:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 755 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 672:  # endcombat
+        elif r == 680:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 480:  # effect
+        elif r == 488:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55080,7 +55863,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55096,7 +55879,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C491()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55104,15 +55887,15 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # amount
+        if r == 490:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 756:  # you
+        elif r == 764:  # you
             d['you'] = True
-        elif r == 673:  # target
+        elif r == 681:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55125,7 +55908,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55141,7 +55924,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C493()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55149,18 +55932,18 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 674:  # label
+        elif r == 682:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 675:  # free
+        elif r == 683:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -55172,7 +55955,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55188,7 +55971,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C495()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55196,14 +55979,14 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # target
+        if r == 494:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 676:  # newtargets
+        elif r == 684:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -55213,7 +55996,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55229,7 +56012,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C496()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55237,18 +56020,18 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # thatnoun
+        if r == 685:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 678:  # target
+        elif r == 686:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 679:  # thisturn
+        elif r == 687:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -55258,7 +56041,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55274,7 +56057,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C499()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55282,14 +56065,14 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # target
+        if r == 497:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 490:  # phaseout
+        elif r == 498:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -55301,7 +56084,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55317,7 +56100,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C502()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55325,14 +56108,14 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 493:  # nountap
+        elif r == 501:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -55344,7 +56127,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55360,7 +56143,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C505()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55368,30 +56151,30 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # lead
+        if r == 503:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b648(x, inst, lim, made)
+            value = _b656(x, inst, lim, made)
             d['lead'] = value
-        elif r == 680:  # target
+        elif r == 688:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 681:  # also
+        elif r == 689:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b693(x, inst, lim, made)
+            value = _b701(x, inst, lim, made)
             d['also'] = value
-        elif r == 682:  # group
+        elif r == 690:  # group
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['group'] = value
-        elif r == 683:  # parts
+        elif r == 691:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55400,18 +56183,18 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 496:  # duration
+        elif r == 504:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b648(x, inst, lim, made)
+            value = _b656(x, inst, lim, made)
             d['duration'] = value
-        elif r == 684:  # tail
+        elif r == 692:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -55420,7 +56203,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55433,7 +56216,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55449,7 +56232,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C507()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55457,13 +56240,13 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # controller
+        if r == 693:  # controller
             d['controller'] = True
-        elif r == 500:  # owner
+        elif r == 508:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 501:  # who
+        elif r == 509:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -55475,7 +56258,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55491,7 +56274,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C514()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55499,9 +56282,9 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # filter
+        if r == 513:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55511,7 +56294,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55527,7 +56310,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C516()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55535,7 +56318,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # any
+        if r == 515:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -55547,7 +56330,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55563,7 +56346,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C519()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55571,15 +56354,15 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 690:  # each
+        if r == 698:  # each
             d['each'] = True
-        elif r == 509:  # count
+        elif r == 517:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 510:  # filter
+        elif r == 518:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55589,7 +56372,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55605,7 +56388,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C521()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55613,7 +56396,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # who
+        if r == 520:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -55625,7 +56408,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55641,7 +56424,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C523()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55649,7 +56432,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # that
+        if r == 522:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -55661,7 +56444,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55677,7 +56460,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C525()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55685,9 +56468,9 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # equipped
+        if r == 768:  # equipped
             d['equipped'] = True
-        elif r == 516:  # enchanted
+        elif r == 524:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -55699,7 +56482,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55715,7 +56498,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C530()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55723,11 +56506,11 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # whose
+        if r == 528:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 521:  # step
+        elif r == 529:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -55739,7 +56522,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55755,7 +56538,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C534()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55763,11 +56546,11 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # lead
+        if r == 532:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 525:  # counter
+        elif r == 533:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -55779,7 +56562,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55795,7 +56578,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C538()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55803,15 +56586,15 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # lead
+        if r == 535:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 528:  # subject
+        elif r == 536:  # subject
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['subject'] = value
-        elif r == 529:  # batch
+        elif r == 537:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -55823,7 +56606,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55839,7 +56622,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C540()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55847,13 +56630,13 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # lead
+        if r == 539:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 695:  # creature
+        elif r == 703:  # creature
             d['creature'] = True
-        elif r == 696:  # events
+        elif r == 704:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -55862,7 +56645,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55875,7 +56658,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55891,7 +56674,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C544()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55899,17 +56682,17 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # lead
+        if r == 541:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 534:  # who
+        elif r == 542:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 535:  # spell
+        elif r == 543:  # spell
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -55919,7 +56702,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55935,7 +56718,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C547()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55943,17 +56726,17 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # lead
+        if r == 545:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 790:  # thisor
+        elif r == 798:  # thisor
             d['thisor'] = True
-        elif r == 538:  # subject
+        elif r == 546:  # subject
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['subject'] = value
-        elif r == 697:  # events
+        elif r == 705:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -55962,12 +56745,12 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 698:  # undercontrol
+        elif r == 706:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -55977,7 +56760,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55993,7 +56776,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C560()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56001,11 +56784,11 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # command
+        if r == 559:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 553:  # battlefield
+        elif r == 561:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56017,7 +56800,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56033,7 +56816,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C564()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56041,29 +56824,29 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # additional
+        if r == 708:  # additional
             d['additional'] = True
-        elif r == 554:  # power
+        elif r == 562:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 555:  # toughness
+        elif r == 563:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 701:  # per
+        elif r == 709:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 702:  # perfilter
+        elif r == 710:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 791:  # onbf
+        elif r == 799:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56073,7 +56856,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56089,7 +56872,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C567()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56097,7 +56880,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # both
+        if r == 566:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -56109,7 +56892,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56125,7 +56908,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C569()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56133,7 +56916,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 560:  # attack
+        if r == 568:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -56145,7 +56928,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56161,7 +56944,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C571()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56169,7 +56952,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # block
+        if r == 570:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -56181,7 +56964,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56197,7 +56980,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C573()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56205,7 +56988,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # count
+        if r == 572:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -56217,7 +57000,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56233,7 +57016,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C574()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56241,7 +57024,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # filters
+        if r == 711:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56249,8 +57032,8 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 272:
-                    values.append(_b272(x, inst, lim, made))
+                elif x.rule == 278:
+                    values.append(_b278(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -56261,7 +57044,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56277,7 +57060,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C575()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56285,7 +57068,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # filters
+        if r == 712:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56293,8 +57076,8 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 272:
-                    values.append(_b272(x, inst, lim, made))
+                elif x.rule == 278:
+                    values.append(_b278(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -56305,7 +57088,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56321,7 +57104,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C577()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56329,9 +57112,9 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # quality
+        if r == 576:  # quality
             x = c[0]
-            value = _b706(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56341,7 +57124,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56357,7 +57140,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C578()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56365,7 +57148,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # opponents
+        if r == 716:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -56375,7 +57158,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56391,7 +57174,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C580()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56399,7 +57182,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # destroyed
+        if r == 579:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -56411,7 +57194,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56427,7 +57210,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C582()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56435,7 +57218,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # phase
+        if r == 581:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -56447,7 +57230,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56463,7 +57246,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C584()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56471,7 +57254,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # untap
+        if r == 583:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -56483,7 +57266,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56499,7 +57282,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C586()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56507,9 +57290,9 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # ability
+        if r == 585:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56522,7 +57305,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56538,7 +57321,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C589()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56546,14 +57329,14 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # keyword
+        if r == 587:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 580:  # manacost
+        elif r == 588:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -56565,7 +57348,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56581,7 +57364,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C590()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56589,7 +57372,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # keywords
+        if r == 718:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56598,7 +57381,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -56611,7 +57394,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56627,7 +57410,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C591()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56635,7 +57418,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # keywords
+        if r == 719:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56644,7 +57427,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -56657,7 +57440,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56673,7 +57456,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C594()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56681,11 +57464,11 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # first
+        if r == 592:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 585:  # regular
+        elif r == 593:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -56699,7 +57482,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56715,7 +57498,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C596()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56723,7 +57506,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # excess
+        if r == 595:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -56735,7 +57518,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56751,7 +57534,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C598()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56759,7 +57542,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # untapped
+        if r == 597:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -56771,7 +57554,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56787,7 +57570,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C600()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56795,11 +57578,11 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # its
+        if r == 720:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 591:  # untap
+        elif r == 599:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -56811,7 +57594,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56827,7 +57610,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C602()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56835,7 +57618,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # gains
+        if r == 601:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -56847,7 +57630,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56863,7 +57646,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C604()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56871,7 +57654,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # lethal
+        if r == 603:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -56883,7 +57666,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56899,7 +57682,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C606()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56907,9 +57690,9 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # quality
+        if r == 605:  # quality
             x = c[0]
-            value = _b706(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56919,7 +57702,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56935,7 +57718,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C608()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56943,9 +57726,9 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # quality
+        if r == 607:  # quality
             x = c[0]
-            value = _b706(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56955,7 +57738,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56971,7 +57754,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C610()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56979,9 +57762,9 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # quality
+        if r == 609:  # quality
             x = c[0]
-            value = _b706(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56991,7 +57774,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57007,7 +57790,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C612()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57015,11 +57798,11 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # thisturn
+        if r == 721:  # thisturn
             d['thisturn'] = True
-        elif r == 603:  # keyword
+        elif r == 611:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57032,7 +57815,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57048,7 +57831,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C614()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57056,7 +57839,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # count
+        if r == 613:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57068,7 +57851,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57084,7 +57867,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C616()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57092,7 +57875,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # attacks
+        if r == 615:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -57104,7 +57887,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57120,7 +57903,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C618()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57128,7 +57911,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # blocks
+        if r == 617:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -57140,7 +57923,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57156,7 +57939,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C620()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57164,7 +57947,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # unblockable
+        if r == 619:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -57176,7 +57959,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57192,7 +57975,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C622()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57200,9 +57983,9 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # color
+        if r == 621:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57215,7 +57998,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57231,7 +58014,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C656()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57239,23 +58022,23 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # eot
+        if r == 747:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 740:  # next_upkeep
+        elif r == 748:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 741:  # losecontrol
+        elif r == 749:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 742:  # thisturn
+        elif r == 750:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 743:  # thiscombat
+        elif r == 751:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -57267,7 +58050,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57283,7 +58066,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C659()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57291,13 +58074,13 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # another
+        if r == 752:  # another
             d['another'] = True
-        elif r == 650:  # filter
+        elif r == 658:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 745:  # ingy
+        elif r == 753:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57307,7 +58090,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57323,7 +58106,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C653()
+    inst: Any = _C661()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57331,7 +58114,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # whose
+        if r == 660:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -57343,7 +58126,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57359,7 +58142,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C667()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57367,7 +58150,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # zone
+        if r == 666:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -57379,7 +58162,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57395,7 +58178,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C670()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57403,9 +58186,9 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # player
+        if r == 669:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57415,7 +58198,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57431,7 +58214,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C664()
+    inst: Any = _C672()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57439,9 +58222,9 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # player
+        if r == 671:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b507(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57451,7 +58234,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57467,7 +58250,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C667()
+    inst: Any = _C675()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57475,13 +58258,13 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # cost
+        if r == 674:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 668:  # param
+        elif r == 676:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57494,7 +58277,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57510,7 +58293,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C695()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57518,9 +58301,9 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # word
+        if r == 694:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57533,7 +58316,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57549,7 +58332,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C697()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57557,11 +58340,11 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # player
+        if r == 696:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 757:  # walker
+        elif r == 765:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -57571,7 +58354,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57587,7 +58370,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C701()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57595,33 +58378,33 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # quant
+        if r == 699:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 692:  # filter
+        elif r == 700:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 758:  # attached
+        elif r == 766:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 759:  # samename
+        elif r == 767:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 793:  # ingy
+        elif r == 801:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57631,7 +58414,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57647,7 +58430,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C706()
+    inst: Any = _C714()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57655,13 +58438,13 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # word
+        if r == 713:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 707:  # param
+        elif r == 715:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57674,7 +58457,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57690,7 +58473,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C727()
+    inst: Any = _C735()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57698,9 +58481,9 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # word
+        if r == 734:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57713,7 +58496,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57729,7 +58512,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C733()
+    inst: Any = _C741()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57737,13 +58520,13 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # filter
+        if r == 740:  # filter
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 798:  # gy
+        elif r == 806:  # gy
             d['gy'] = True
-        elif r == 799:  # bf
+        elif r == 807:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57753,7 +58536,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57769,7 +58552,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C736()
+    inst: Any = _C744()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57777,21 +58560,21 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # power
+        if r == 743:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 737:  # power
+        elif r == 745:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 738:  # target
+        elif r == 746:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57804,7 +58587,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57820,7 +58603,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C770()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57828,7 +58611,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # enters
+        if r == 769:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -57840,7 +58623,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57856,7 +58639,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C765()
+    inst: Any = _C773()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57864,7 +58647,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # leaves
+        if r == 772:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -57876,7 +58659,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57892,7 +58675,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C775()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57900,7 +58683,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # dies
+        if r == 774:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -57912,7 +58695,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57928,7 +58711,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C769()
+    inst: Any = _C777()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57936,7 +58719,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # alone
+        if r == 776:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -57948,7 +58731,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57964,7 +58747,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C771()
+    inst: Any = _C779()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57972,7 +58755,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # attacks
+        if r == 778:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -57984,7 +58767,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58000,7 +58783,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C781()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58008,11 +58791,11 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # blocks
+        if r == 780:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 794:  # acreature
+        elif r == 802:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -58022,7 +58805,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58038,7 +58821,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C784()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58046,15 +58829,15 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # blocked
+        if r == 782:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 775:  # filter
+        elif r == 783:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b272(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58064,7 +58847,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58080,7 +58863,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C786()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58088,7 +58871,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # direction
+        if r == 785:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -58100,7 +58883,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58116,7 +58899,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C788()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58124,7 +58907,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # up
+        if r == 787:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -58136,7 +58919,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58152,7 +58935,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C790()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58160,7 +58943,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # way
+        if r == 789:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -58172,7 +58955,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58188,7 +58971,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C792()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58196,11 +58979,11 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # targeted
+        if r == 791:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 795:  # opponents
+        elif r == 803:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58210,7 +58993,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58226,7 +59009,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C795()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58234,13 +59017,13 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # combat
+        if r == 804:  # combat
             d['combat'] = True
-        elif r == 785:  # deals
+        elif r == 793:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 786:  # recipient
+        elif r == 794:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -58254,7 +59037,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58270,7 +59053,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C797()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58278,9 +59061,9 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # combat
+        if r == 805:  # combat
             d['combat'] = True
-        elif r == 788:  # dealt
+        elif r == 796:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -58450,652 +59233,660 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 153 __asgn_plain
     _b154,  # 154 ExileFromHandCost
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 155 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 156 __asgn_plain
-    _b157,  # 157 RemoveCountersCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 156 __asgn_plain
+    _b157,  # 157 ExileFromGraveyardCost
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 158 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 159 __asgn_plain
-    _b160,  # 160 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 159 __asgn_plain
+    _b160,  # 160 RemoveCountersCost
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 161 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 162 __asgn_plain
-    _b163,  # 163 TapPermanentsCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 164 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 165 __asgn_plain
-    _b166,  # 166 PutCountersCost
-    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 167 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 168 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 169 __asgn_plain
-    _b170,  # 170 GraveyardCondition
-    _node,  # 171 Condition
-    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 172 __asgn_plain
-    _b173,  # 173 ControlSinceCondition
-    _b174,  # 174 ResultCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 175 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 176 __asgn_plain
-    _b177,  # 177 ManaValueCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 178 __asgn_plain
-    _b179,  # 179 LeftBattlefieldCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 180 __asgn_plain
-    _b181,  # 181 HasKeywordCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 182 __asgn_plain
-    _b183,  # 183 CastInMainCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 184 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 185 __asgn_plain
-    _b186,  # 186 CastFromCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 187 __asgn_plain
-    _b188,  # 188 DefendingControlsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 189 __asgn_plain
-    _b190,  # 190 ControlNoneCondition
-    _b191,  # 191 ControlCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 192 __asgn_plain
-    _b193,  # 193 EmptyHandCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 194 __asgn_plain
-    _b195,  # 195 TotalPowerCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 196 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 197 __asgn_plain
-    _b198,  # 198 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 199 __asgn_plain
-    _b200,  # 200 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 201 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 202 __asgn_plain
-    _b203,  # 203 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 204 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 205 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 206 __asgn_oneormore
-    _node,  # 207 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 208 __asgn_plain
-    _match_node,  # 209 ParamName
-    _match_node,  # 210 KeywordName
-    _node,  # 211 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 212 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 213 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 214 __asgn_plain
-    _b215,  # 215 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 216 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 217 __asgn_oneormore
-    _match_node,  # 218 Supertype
-    _match_node,  # 219 CardType
-    _match_node,  # 220 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 221 __asgn_plain
-    _b222,  # 222 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 223 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 224 __asgn_plain
-    _node,  # 225 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 226 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 227 __asgn_plain
-    _b228,  # 228 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 229 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 230 __asgn_plain
-    _b231,  # 231 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 232 __asgn_plain
-    _b233,  # 233 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 234 __asgn_plain
-    _b235,  # 235 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 236 __asgn_plain
-    _b237,  # 237 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 238 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 239 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 240 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 241 __asgn_plain
-    _b242,  # 242 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 243 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 244 __asgn_plain
-    _b245,  # 245 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 246 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 247 __asgn_plain
-    _b248,  # 248 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 249 __asgn_plain
-    _b250,  # 250 EntersAsCopyStmt
-    _b251,  # 251 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 252 __asgn_plain
-    _b253,  # 253 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 254 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 255 __asgn_plain
-    _b256,  # 256 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 257 __asgn_plain
-    _b258,  # 258 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 259 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 260 __asgn_plain
-    _b261,  # 261 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 262 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 263 __asgn_plain
-    _b264,  # 264 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 265 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 266 __asgn_plain
-    _b267,  # 267 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 268 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 269 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 270 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 271 __asgn_plain
-    _b272,  # 272 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 273 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 274 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 275 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 276 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 277 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 278 __asgn_plain
-    _b279,  # 279 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 280 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 281 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 282 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 283 __asgn_plain
-    _match_node,  # 284 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 285 __asgn_plain
-    _b286,  # 286 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 287 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 288 __asgn_plain
-    _b289,  # 289 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 290 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 291 __asgn_plain
-    _b292,  # 292 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 293 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 294 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 295 __asgn_plain
-    _b296,  # 296 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 297 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 298 __asgn_plain
-    _b299,  # 299 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 300 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 301 __asgn_plain
-    _b302,  # 302 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 303 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 306 __asgn_plain
-    _b307,  # 307 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 308 __asgn_plain
-    _b309,  # 309 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 310 __asgn_plain
+    _b163,  # 163 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 164 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 165 __asgn_plain
+    _b166,  # 166 TapPermanentsCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 167 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 168 __asgn_plain
+    _b169,  # 169 PutCountersCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 170 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 171 __asgn_plain
+    _b172,  # 172 ReturnToHandCost
+    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 173 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 174 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 175 __asgn_plain
+    _b176,  # 176 GraveyardCondition
+    _node,  # 177 Condition
+    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 178 __asgn_plain
+    _b179,  # 179 ControlSinceCondition
+    _b180,  # 180 ResultCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 181 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 182 __asgn_plain
+    _b183,  # 183 ManaValueCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 184 __asgn_plain
+    _b185,  # 185 LeftBattlefieldCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 186 __asgn_plain
+    _b187,  # 187 HasKeywordCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 188 __asgn_plain
+    _b189,  # 189 CastInMainCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 190 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 191 __asgn_plain
+    _b192,  # 192 CastFromCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 193 __asgn_plain
+    _b194,  # 194 DefendingControlsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 195 __asgn_plain
+    _b196,  # 196 ControlNoneCondition
+    _b197,  # 197 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 198 __asgn_plain
+    _b199,  # 199 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 200 __asgn_plain
+    _b201,  # 201 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 202 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 203 __asgn_plain
+    _b204,  # 204 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 205 __asgn_plain
+    _b206,  # 206 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 207 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 208 __asgn_plain
+    _b209,  # 209 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 210 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 211 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 212 __asgn_oneormore
+    _node,  # 213 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 214 __asgn_plain
+    _match_node,  # 215 ParamName
+    _match_node,  # 216 KeywordName
+    _node,  # 217 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 218 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 219 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 220 __asgn_plain
+    _b221,  # 221 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 222 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 223 __asgn_oneormore
+    _match_node,  # 224 Supertype
+    _match_node,  # 225 CardType
+    _match_node,  # 226 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 227 __asgn_plain
+    _b228,  # 228 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 229 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 230 __asgn_plain
+    _node,  # 231 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 232 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 233 __asgn_plain
+    _b234,  # 234 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 235 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 236 __asgn_plain
+    _b237,  # 237 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 238 __asgn_plain
+    _b239,  # 239 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 240 __asgn_plain
+    _b241,  # 241 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 242 __asgn_plain
+    _b243,  # 243 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 244 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 245 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 246 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 247 __asgn_plain
+    _b248,  # 248 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 249 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 250 __asgn_plain
+    _b251,  # 251 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 252 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 253 __asgn_plain
+    _b254,  # 254 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 EntersAsCopyStmt
+    _b257,  # 257 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 258 __asgn_plain
+    _b259,  # 259 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 260 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 261 __asgn_plain
+    _b262,  # 262 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 265 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 266 __asgn_plain
+    _b267,  # 267 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 268 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 269 __asgn_plain
+    _b270,  # 270 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 271 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 272 __asgn_plain
+    _b273,  # 273 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 274 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 275 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 276 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 277 __asgn_plain
+    _b278,  # 278 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 279 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 280 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 281 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 282 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 283 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 285 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 286 __asgn_plain
+    _b287,  # 287 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 288 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 289 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 290 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 291 __asgn_plain
+    _match_node,  # 292 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 293 __asgn_plain
+    _b294,  # 294 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 295 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 296 __asgn_plain
+    _b297,  # 297 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 298 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 299 __asgn_plain
+    _b300,  # 300 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 301 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 302 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 303 __asgn_plain
+    _b304,  # 304 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 305 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 306 __asgn_plain
+    _b307,  # 307 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 308 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 309 __asgn_plain
+    _b310,  # 310 LoseLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 313 __asgn_plain
-    _b314,  # 314 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 315 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 320 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 323 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 326 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 327 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 328 __asgn_plain
-    _b329,  # 329 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 331 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 335 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 336 __asgn_optional
-    _b337,  # 337 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 338 __asgn_plain
-    _b339,  # 339 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 344 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 345 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 355 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 358 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 359 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 362 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 367 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 369 __asgn_plain
-    _b370,  # 370 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 371 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 372 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 373 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 374 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 375 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 376 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 377 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 378 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 380 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 381 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 382 __asgn_plain
-    _b383,  # 383 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 384 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 389 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 391 __asgn_plain
-    _b392,  # 392 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 398 __asgn_plain
-    _b399,  # 399 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 405 __asgn_plain
-    _b406,  # 406 TokenEffect
-    _b407,  # 407 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 409 __asgn_plain
-    _b410,  # 410 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 312 __asgn_plain
+    _b313,  # 313 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 316 __asgn_plain
+    _b317,  # 317 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 319 __asgn_plain
+    _b320,  # 320 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 323 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 326 __asgn_plain
+    _b327,  # 327 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 328 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 331 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 343 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 344 __asgn_optional
+    _b345,  # 345 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 348 __asgn_plain
+    _b349,  # 349 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 350 __asgn_plain
+    _b351,  # 351 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 354 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 358 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 359 __asgn_plain
+    _b360,  # 360 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 361 __asgn_plain
+    _b362,  # 362 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 363 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 366 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 367 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 368 __asgn_plain
+    _b369,  # 369 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 370 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 373 __asgn_plain
+    _b374,  # 374 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 375 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 377 __asgn_plain
+    _b378,  # 378 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 379 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 380 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 381 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 382 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 383 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 385 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 388 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 397 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 399 __asgn_plain
+    _b400,  # 400 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 401 __asgn_plain
+    _b402,  # 402 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 403 __asgn_plain
+    _b404,  # 404 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 406 __asgn_plain
+    _b407,  # 407 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 408 __asgn_plain
+    _b409,  # 409 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 TokenEffect
+    _b415,  # 415 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 417 __asgn_plain
+    _b418,  # 418 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 422 __asgn_plain
+    _b423,  # 423 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 446 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 447 __asgn_plain
+    _b448,  # 448 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 PutIntoZoneEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 CastThisEffect
+    _b479,  # 479 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 485 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 CopySpellEffect
-    _b488,  # 488 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 PhaseOutEffect
+    _b487,  # 487 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 ContinuousEffect
-    _match_node,  # 498 ActionWord
-    _b499,  # 499 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 502 __asgn_oneormore
-    _match_node,  # 503 BackWord
-    _node,  # 504 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 519 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 BeginningTrigger
-    _node,  # 523 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 524 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 537 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 541 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 542 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 543 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 551 __asgn_plain
-    _b552,  # 552 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 PTChange
-    _node,  # 557 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 564 __asgn_plain
-    _b565,  # 565 CantBeBlockedByFewer
-    _b566,  # 566 CantBeBlockedExcept
-    _b567,  # 567 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 CantBeTargetedBy
-    _b570,  # 570 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 HasKeywordAtManaCost
-    _b582,  # 582 HasKeywords
-    _b583,  # 583 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 618 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 619 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 621 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 622 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 623 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 624 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 625 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 626 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 627 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 628 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 629 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 635 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 636 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 637 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 638 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 639 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 655 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 OntoBattlefield
-    _node,  # 660 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 663 __asgn_plain
-    _b664,  # 664 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 666 __asgn_plain
-    _b667,  # 667 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 683 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 684 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 EachObjects
-    _node,  # 694 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 696 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 698 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 703 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 705 __asgn_plain
-    _b706,  # 706 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 708 __asgn_optional
-    _node,  # 709 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 710 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 714 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 715 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 717 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 726 __asgn_plain
-    _b727,  # 727 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 730 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 732 __asgn_plain
-    _b733,  # 733 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 735 __asgn_plain
-    _b736,  # 736 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 750 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 754 __asgn_optional
-    _match_node,  # 755 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 EntersEvent
-    _node,  # 763 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 764 __asgn_plain
-    _b765,  # 765 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 768 __asgn_plain
-    _b769,  # 769 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 770 __asgn_plain
-    _b771,  # 771 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 792 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 799 __asgn_optional
+    _b493,  # 493 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 CopySpellEffect
+    _b496,  # 496 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 ContinuousEffect
+    _match_node,  # 506 ActionWord
+    _b507,  # 507 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 510 __asgn_oneormore
+    _match_node,  # 511 BackWord
+    _node,  # 512 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 517 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 527 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 BeginningTrigger
+    _node,  # 531 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 542 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 549 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 550 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 PTChange
+    _node,  # 565 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 CantBeBlockedByFewer
+    _b574,  # 574 CantBeBlockedExcept
+    _b575,  # 575 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 CantBeTargetedBy
+    _b578,  # 578 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 HasKeywordAtManaCost
+    _b590,  # 590 HasKeywords
+    _b591,  # 591 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 629 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 630 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 631 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 632 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 633 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 634 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 635 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 636 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 637 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 643 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 644 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 645 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 646 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 647 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 OntoBattlefield
+    _node,  # 668 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 684 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 687 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 691 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 692 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 EachObjects
+    _node,  # 702 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 703 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 704 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 705 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 706 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 712 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 713 __asgn_plain
+    _b714,  # 714 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 716 __asgn_optional
+    _node,  # 717 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 718 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 743 __asgn_plain
+    _b744,  # 744 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 762 __asgn_optional
+    _match_node,  # 763 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 EntersEvent
+    _node,  # 771 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 791 __asgn_plain
+    _b792,  # 792 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 800 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 807 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 504, 523, 557, 660, 694, 709, 763])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 177, 213, 217, 231, 512, 531, 565, 668, 702, 717, 771])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -59255,647 +60046,655 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b154,  # 154 ExileFromHandCost
     None,  # 155 __asgn_plain
     None,  # 156 __asgn_plain
-    _b157,  # 157 RemoveCountersCost
+    _b157,  # 157 ExileFromGraveyardCost
     None,  # 158 __asgn_plain
     None,  # 159 __asgn_plain
-    _b160,  # 160 RevealCost
+    _b160,  # 160 RemoveCountersCost
     None,  # 161 __asgn_plain
     None,  # 162 __asgn_plain
-    _b163,  # 163 TapPermanentsCost
+    _b163,  # 163 RevealCost
     None,  # 164 __asgn_plain
     None,  # 165 __asgn_plain
-    _b166,  # 166 PutCountersCost
-    None,  # 167 __asgn_optional
+    _b166,  # 166 TapPermanentsCost
+    None,  # 167 __asgn_plain
     None,  # 168 __asgn_plain
-    None,  # 169 __asgn_plain
-    _b170,  # 170 GraveyardCondition
-    None,  # 171 Condition
-    None,  # 172 __asgn_plain
-    _b173,  # 173 ControlSinceCondition
-    _b174,  # 174 ResultCondition
+    _b169,  # 169 PutCountersCost
+    None,  # 170 __asgn_plain
+    None,  # 171 __asgn_plain
+    _b172,  # 172 ReturnToHandCost
+    None,  # 173 __asgn_optional
+    None,  # 174 __asgn_plain
     None,  # 175 __asgn_plain
-    None,  # 176 __asgn_plain
-    _b177,  # 177 ManaValueCondition
+    _b176,  # 176 GraveyardCondition
+    None,  # 177 Condition
     None,  # 178 __asgn_plain
-    _b179,  # 179 LeftBattlefieldCondition
-    None,  # 180 __asgn_plain
-    _b181,  # 181 HasKeywordCondition
+    _b179,  # 179 ControlSinceCondition
+    _b180,  # 180 ResultCondition
+    None,  # 181 __asgn_plain
     None,  # 182 __asgn_plain
-    _b183,  # 183 CastInMainCondition
+    _b183,  # 183 ManaValueCondition
     None,  # 184 __asgn_plain
-    None,  # 185 __asgn_plain
-    _b186,  # 186 CastFromCondition
-    None,  # 187 __asgn_plain
-    _b188,  # 188 DefendingControlsCondition
-    None,  # 189 __asgn_plain
-    _b190,  # 190 ControlNoneCondition
-    _b191,  # 191 ControlCondition
-    None,  # 192 __asgn_plain
-    _b193,  # 193 EmptyHandCondition
-    None,  # 194 __asgn_plain
-    _b195,  # 195 TotalPowerCondition
-    None,  # 196 __asgn_plain
-    None,  # 197 __asgn_plain
-    _b198,  # 198 CountersCondition
-    None,  # 199 __asgn_plain
-    _b200,  # 200 ItIsCondition
-    None,  # 201 __asgn_plain
+    _b185,  # 185 LeftBattlefieldCondition
+    None,  # 186 __asgn_plain
+    _b187,  # 187 HasKeywordCondition
+    None,  # 188 __asgn_plain
+    _b189,  # 189 CastInMainCondition
+    None,  # 190 __asgn_plain
+    None,  # 191 __asgn_plain
+    _b192,  # 192 CastFromCondition
+    None,  # 193 __asgn_plain
+    _b194,  # 194 DefendingControlsCondition
+    None,  # 195 __asgn_plain
+    _b196,  # 196 ControlNoneCondition
+    _b197,  # 197 ControlCondition
+    None,  # 198 __asgn_plain
+    _b199,  # 199 EmptyHandCondition
+    None,  # 200 __asgn_plain
+    _b201,  # 201 TotalPowerCondition
     None,  # 202 __asgn_plain
-    _b203,  # 203 PaidCondition
-    None,  # 204 __asgn_optional
-    None,  # 205 __asgn_optional
-    None,  # 206 __asgn_oneormore
-    None,  # 207 Effect
+    None,  # 203 __asgn_plain
+    _b204,  # 204 CountersCondition
+    None,  # 205 __asgn_plain
+    _b206,  # 206 ItIsCondition
+    None,  # 207 __asgn_plain
     None,  # 208 __asgn_plain
-    None,  # 209 ParamName
-    None,  # 210 KeywordName
-    None,  # 211 KeywordArg
-    None,  # 212 __asgn_zeroormore
-    None,  # 213 __asgn_plain
+    _b209,  # 209 PaidCondition
+    None,  # 210 __asgn_optional
+    None,  # 211 __asgn_optional
+    None,  # 212 __asgn_oneormore
+    None,  # 213 Effect
     None,  # 214 __asgn_plain
-    _b215,  # 215 MoreKeywords
-    None,  # 216 __asgn_zeroormore
-    None,  # 217 __asgn_oneormore
-    None,  # 218 Supertype
-    None,  # 219 CardType
-    None,  # 220 Color
-    None,  # 221 __asgn_plain
-    _b222,  # 222 Mode
+    None,  # 215 ParamName
+    None,  # 216 KeywordName
+    None,  # 217 KeywordArg
+    None,  # 218 __asgn_zeroormore
+    None,  # 219 __asgn_plain
+    None,  # 220 __asgn_plain
+    _b221,  # 221 MoreKeywords
+    None,  # 222 __asgn_zeroormore
     None,  # 223 __asgn_oneormore
-    None,  # 224 __asgn_plain
-    None,  # 225 AbilityBody
-    None,  # 226 __asgn_plain
+    None,  # 224 Supertype
+    None,  # 225 CardType
+    None,  # 226 Color
     None,  # 227 __asgn_plain
-    _b228,  # 228 SkipExtraTurnStmt
-    None,  # 229 __asgn_plain
+    _b228,  # 228 Mode
+    None,  # 229 __asgn_oneormore
     None,  # 230 __asgn_plain
-    _b231,  # 231 CantSearchStmt
+    None,  # 231 AbilityBody
     None,  # 232 __asgn_plain
-    _b233,  # 233 HandSizeStmt
-    None,  # 234 __asgn_plain
-    _b235,  # 235 PreventDamageByStmt
+    None,  # 233 __asgn_plain
+    _b234,  # 234 SkipExtraTurnStmt
+    None,  # 235 __asgn_plain
     None,  # 236 __asgn_plain
-    _b237,  # 237 CostReductionStmt
+    _b237,  # 237 CantSearchStmt
     None,  # 238 __asgn_plain
-    None,  # 239 __asgn_plain
+    _b239,  # 239 HandSizeStmt
     None,  # 240 __asgn_plain
-    None,  # 241 __asgn_plain
-    _b242,  # 242 EntersWithStmt
-    None,  # 243 __asgn_plain
+    _b241,  # 241 PreventDamageByStmt
+    None,  # 242 __asgn_plain
+    _b243,  # 243 CostReductionStmt
     None,  # 244 __asgn_plain
-    _b245,  # 245 AmplifyStmt
+    None,  # 245 __asgn_plain
     None,  # 246 __asgn_plain
     None,  # 247 __asgn_plain
-    _b248,  # 248 AsTurnedFaceUpStmt
+    _b248,  # 248 EntersWithStmt
     None,  # 249 __asgn_plain
-    _b250,  # 250 EntersAsCopyStmt
-    _b251,  # 251 CardAltCostStmt
+    None,  # 250 __asgn_plain
+    _b251,  # 251 AmplifyStmt
     None,  # 252 __asgn_plain
-    _b253,  # 253 CardAddCostStmt
-    None,  # 254 __asgn_plain
+    None,  # 253 __asgn_plain
+    _b254,  # 254 AsTurnedFaceUpStmt
     None,  # 255 __asgn_plain
-    _b256,  # 256 CantActivateStmt
-    None,  # 257 __asgn_plain
-    _b258,  # 258 TopRevealedStmt
-    None,  # 259 __asgn_plain
+    _b256,  # 256 EntersAsCopyStmt
+    _b257,  # 257 CardAltCostStmt
+    None,  # 258 __asgn_plain
+    _b259,  # 259 CardAddCostStmt
     None,  # 260 __asgn_plain
-    _b261,  # 261 AdditionalLandStmt
-    None,  # 262 __asgn_plain
+    None,  # 261 __asgn_plain
+    _b262,  # 262 CantActivateStmt
     None,  # 263 __asgn_plain
-    _b264,  # 264 PlayTopStmt
+    _b264,  # 264 TopRevealedStmt
     None,  # 265 __asgn_plain
     None,  # 266 __asgn_plain
-    _b267,  # 267 CardsStaticStmt
-    None,  # 268 __asgn_optional
+    _b267,  # 267 AdditionalLandStmt
+    None,  # 268 __asgn_plain
     None,  # 269 __asgn_plain
-    None,  # 270 __asgn_plain
+    _b270,  # 270 PlayTopStmt
     None,  # 271 __asgn_plain
-    _b272,  # 272 ObjectFilter
-    None,  # 273 __asgn_optional
-    None,  # 274 __asgn_plain
+    None,  # 272 __asgn_plain
+    _b273,  # 273 CardsStaticStmt
+    None,  # 274 __asgn_optional
     None,  # 275 __asgn_plain
     None,  # 276 __asgn_plain
     None,  # 277 __asgn_plain
-    None,  # 278 __asgn_plain
-    _b279,  # 279 ControlledThing
-    None,  # 280 __asgn_oneormore
-    None,  # 281 __asgn_optional
+    _b278,  # 278 ObjectFilter
+    None,  # 279 __asgn_optional
+    None,  # 280 __asgn_plain
+    None,  # 281 __asgn_plain
     None,  # 282 __asgn_plain
     None,  # 283 __asgn_plain
-    None,  # 284 ConditionWord
+    None,  # 284 __asgn_plain
     None,  # 285 __asgn_plain
-    _b286,  # 286 MayEffect
-    None,  # 287 __asgn_plain
-    None,  # 288 __asgn_plain
-    _b289,  # 289 ChooseAmongEffect
+    None,  # 286 __asgn_plain
+    _b287,  # 287 ControlledThing
+    None,  # 288 __asgn_oneormore
+    None,  # 289 __asgn_optional
     None,  # 290 __asgn_plain
     None,  # 291 __asgn_plain
-    _b292,  # 292 ExtraTurnEffect
+    None,  # 292 ConditionWord
     None,  # 293 __asgn_plain
-    None,  # 294 __asgn_plain
+    _b294,  # 294 MayEffect
     None,  # 295 __asgn_plain
-    _b296,  # 296 CantCastEffect
-    None,  # 297 __asgn_plain
+    None,  # 296 __asgn_plain
+    _b297,  # 297 ChooseAmongEffect
     None,  # 298 __asgn_plain
-    _b299,  # 299 PlayerTopCardActionEffect
-    None,  # 300 __asgn_plain
+    None,  # 299 __asgn_plain
+    _b300,  # 300 ExtraTurnEffect
     None,  # 301 __asgn_plain
-    _b302,  # 302 LoseLifeEffect
+    None,  # 302 __asgn_plain
     None,  # 303 __asgn_plain
-    None,  # 304 __asgn_plain
-    _b305,  # 305 PlayerMillEffect
+    _b304,  # 304 CantCastEffect
+    None,  # 305 __asgn_plain
     None,  # 306 __asgn_plain
-    _b307,  # 307 MayPlayEffect
+    _b307,  # 307 PlayerTopCardActionEffect
     None,  # 308 __asgn_plain
-    _b309,  # 309 BlockRequirementEffect
-    None,  # 310 __asgn_plain
+    None,  # 309 __asgn_plain
+    _b310,  # 310 LoseLifeEffect
     None,  # 311 __asgn_plain
-    _b312,  # 312 TopCardActionEffect
-    None,  # 313 __asgn_plain
-    _b314,  # 314 PayEffect
-    None,  # 315 __asgn_plain
+    None,  # 312 __asgn_plain
+    _b313,  # 313 PlayerMillEffect
+    None,  # 314 __asgn_plain
+    _b315,  # 315 MayPlayEffect
     None,  # 316 __asgn_plain
-    _b317,  # 317 NumberedActionEffect
+    _b317,  # 317 BlockRequirementEffect
     None,  # 318 __asgn_plain
-    _b319,  # 319 AttachEffect
-    None,  # 320 __asgn_plain
+    None,  # 319 __asgn_plain
+    _b320,  # 320 TopCardActionEffect
     None,  # 321 __asgn_plain
-    _b322,  # 322 FightEffect
+    _b322,  # 322 PayEffect
     None,  # 323 __asgn_plain
     None,  # 324 __asgn_plain
-    _b325,  # 325 LookAtTopEffect
+    _b325,  # 325 NumberedActionEffect
     None,  # 326 __asgn_plain
-    None,  # 327 __asgn_plain
+    _b327,  # 327 AttachEffect
     None,  # 328 __asgn_plain
-    _b329,  # 329 ObjectDamageEffect
-    None,  # 330 __asgn_plain
+    None,  # 329 __asgn_plain
+    _b330,  # 330 FightEffect
     None,  # 331 __asgn_plain
     None,  # 332 __asgn_plain
-    None,  # 333 __asgn_plain
-    _b334,  # 334 MoveCountersEffect
-    None,  # 335 __asgn_optional
-    None,  # 336 __asgn_optional
-    _b337,  # 337 KeywordCost
+    _b333,  # 333 LookAtTopEffect
+    None,  # 334 __asgn_plain
+    None,  # 335 __asgn_plain
+    None,  # 336 __asgn_plain
+    _b337,  # 337 ObjectDamageEffect
     None,  # 338 __asgn_plain
-    _b339,  # 339 TypeArg
+    None,  # 339 __asgn_plain
     None,  # 340 __asgn_plain
-    _b341,  # 341 QualityArg
-    None,  # 342 __asgn_plain
-    _b343,  # 343 OntoArg
-    None,  # 344 __asgn_plain
-    None,  # 345 __asgn_plain
+    None,  # 341 __asgn_plain
+    _b342,  # 342 MoveCountersEffect
+    None,  # 343 __asgn_optional
+    None,  # 344 __asgn_optional
+    _b345,  # 345 KeywordCost
     None,  # 346 __asgn_plain
-    None,  # 347 __asgn_plain
+    _b347,  # 347 TypeArg
     None,  # 348 __asgn_plain
-    _b349,  # 349 TriggeredStmt
+    _b349,  # 349 QualityArg
     None,  # 350 __asgn_plain
-    None,  # 351 __asgn_plain
-    _b352,  # 352 ActivatedStmt
+    _b351,  # 351 OntoArg
+    None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
-    _b354,  # 354 PTDefiningStmt
-    None,  # 355 __asgn_oneormore
+    None,  # 354 __asgn_plain
+    None,  # 355 __asgn_plain
     None,  # 356 __asgn_plain
-    _b357,  # 357 SpellKind
-    None,  # 358 __asgn_oneormore
-    None,  # 359 __asgn_oneormore
-    None,  # 360 __asgn_plain
-    _b361,  # 361 EntersTappedStmt
-    None,  # 362 __asgn_oneormore
-    None,  # 363 __asgn_plain
-    _b364,  # 364 CostPerTargetStmt
-    None,  # 365 __asgn_plain
-    _b366,  # 366 UncounterableStmt
+    _b357,  # 357 TriggeredStmt
+    None,  # 358 __asgn_plain
+    None,  # 359 __asgn_plain
+    _b360,  # 360 ActivatedStmt
+    None,  # 361 __asgn_plain
+    _b362,  # 362 PTDefiningStmt
+    None,  # 363 __asgn_oneormore
+    None,  # 364 __asgn_plain
+    _b365,  # 365 SpellKind
+    None,  # 366 __asgn_oneormore
     None,  # 367 __asgn_oneormore
     None,  # 368 __asgn_plain
-    None,  # 369 __asgn_plain
-    _b370,  # 370 StaticStmt
-    None,  # 371 __asgn_optional
-    None,  # 372 __asgn_oneormore
-    None,  # 373 __asgn_oneormore
-    None,  # 374 __asgn_oneormore
-    None,  # 375 __asgn_optional
+    _b369,  # 369 EntersTappedStmt
+    None,  # 370 __asgn_oneormore
+    None,  # 371 __asgn_plain
+    _b372,  # 372 CostPerTargetStmt
+    None,  # 373 __asgn_plain
+    _b374,  # 374 UncounterableStmt
+    None,  # 375 __asgn_oneormore
     None,  # 376 __asgn_plain
     None,  # 377 __asgn_plain
-    None,  # 378 __asgn_plain
-    None,  # 379 __asgn_plain
-    None,  # 380 __asgn_plain
-    None,  # 381 __asgn_plain
-    None,  # 382 __asgn_plain
-    _b383,  # 383 ControlClause
+    _b378,  # 378 StaticStmt
+    None,  # 379 __asgn_optional
+    None,  # 380 __asgn_oneormore
+    None,  # 381 __asgn_oneormore
+    None,  # 382 __asgn_oneormore
+    None,  # 383 __asgn_optional
     None,  # 384 __asgn_plain
     None,  # 385 __asgn_plain
     None,  # 386 __asgn_plain
     None,  # 387 __asgn_plain
     None,  # 388 __asgn_plain
-    None,  # 389 __asgn_oneormore
+    None,  # 389 __asgn_plain
     None,  # 390 __asgn_plain
-    None,  # 391 __asgn_plain
-    _b392,  # 392 DividedDamageEffect
+    _b391,  # 391 ControlClause
+    None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
-    _b394,  # 394 DamageEffect
+    None,  # 394 __asgn_plain
     None,  # 395 __asgn_plain
-    _b396,  # 396 DestroyEffect
-    None,  # 397 __asgn_plain
+    None,  # 396 __asgn_plain
+    None,  # 397 __asgn_oneormore
     None,  # 398 __asgn_plain
-    _b399,  # 399 DrawEffect
-    None,  # 400 __asgn_plain
-    _b401,  # 401 TokenCopyEffect
-    None,  # 402 __asgn_plain
+    None,  # 399 __asgn_plain
+    _b400,  # 400 DividedDamageEffect
+    None,  # 401 __asgn_plain
+    _b402,  # 402 DamageEffect
     None,  # 403 __asgn_plain
-    None,  # 404 __asgn_plain
+    _b404,  # 404 DestroyEffect
     None,  # 405 __asgn_plain
-    _b406,  # 406 TokenEffect
-    _b407,  # 407 AddManaEffect
+    None,  # 406 __asgn_plain
+    _b407,  # 407 DrawEffect
     None,  # 408 __asgn_plain
-    None,  # 409 __asgn_plain
-    _b410,  # 410 DiscardEffect
+    _b409,  # 409 TokenCopyEffect
+    None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
-    _b412,  # 412 GainLifeEffect
+    None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
-    None,  # 414 __asgn_plain
-    _b415,  # 415 GainControlEffect
+    _b414,  # 414 TokenEffect
+    _b415,  # 415 AddManaEffect
     None,  # 416 __asgn_plain
-    _b417,  # 417 ReturnToHandEffect
-    None,  # 418 __asgn_plain
+    None,  # 417 __asgn_plain
+    _b418,  # 418 DiscardEffect
     None,  # 419 __asgn_plain
-    _b420,  # 420 ReturnFromGraveyardEffect
+    _b420,  # 420 GainLifeEffect
     None,  # 421 __asgn_plain
-    _b422,  # 422 ReturnToBattlefieldEffect
-    None,  # 423 __asgn_plain
+    None,  # 422 __asgn_plain
+    _b423,  # 423 GainControlEffect
     None,  # 424 __asgn_plain
-    _b425,  # 425 ReturnAllFromGraveyardsEffect
+    _b425,  # 425 ReturnToHandEffect
     None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    None,  # 428 __asgn_plain
+    _b428,  # 428 ReturnFromGraveyardEffect
     None,  # 429 __asgn_plain
-    _b430,  # 430 SearchEffect
+    _b430,  # 430 ReturnToBattlefieldEffect
     None,  # 431 __asgn_plain
     None,  # 432 __asgn_plain
-    None,  # 433 __asgn_plain
-    _b434,  # 434 CounterSpellEffect
+    _b433,  # 433 ReturnAllFromGraveyardsEffect
+    None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
-    _b436,  # 436 ShuffleEffect
+    None,  # 436 __asgn_plain
     None,  # 437 __asgn_plain
-    None,  # 438 __asgn_plain
+    _b438,  # 438 SearchEffect
     None,  # 439 __asgn_plain
-    _b440,  # 440 MillEffect
+    None,  # 440 __asgn_plain
     None,  # 441 __asgn_plain
-    None,  # 442 __asgn_plain
-    _b443,  # 443 PutFromHandEffect
-    None,  # 444 __asgn_plain
+    _b442,  # 442 CounterSpellEffect
+    None,  # 443 __asgn_plain
+    _b444,  # 444 ShuffleEffect
     None,  # 445 __asgn_plain
     None,  # 446 __asgn_plain
-    _b447,  # 447 PutCountersEffect
-    None,  # 448 __asgn_plain
+    None,  # 447 __asgn_plain
+    _b448,  # 448 MillEffect
     None,  # 449 __asgn_plain
-    _b450,  # 450 PutOnLibraryEffect
-    None,  # 451 __asgn_plain
-    _b452,  # 452 PutIntoZoneEffect
+    None,  # 450 __asgn_plain
+    _b451,  # 451 PutFromHandEffect
+    None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
-    None,  # 455 __asgn_plain
+    _b455,  # 455 PutCountersEffect
     None,  # 456 __asgn_plain
     None,  # 457 __asgn_plain
-    _b458,  # 458 ExileEffect
+    _b458,  # 458 PutOnLibraryEffect
     None,  # 459 __asgn_plain
-    _b460,  # 460 ExileTopEffect
+    _b460,  # 460 PutIntoZoneEffect
     None,  # 461 __asgn_plain
-    _b462,  # 462 RegenerateEffect
+    None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    _b466,  # 466 PlayerSacrificesEffect
+    _b466,  # 466 ExileEffect
     None,  # 467 __asgn_plain
-    None,  # 468 __asgn_plain
-    _b469,  # 469 SacrificeEffect
-    None,  # 470 __asgn_plain
-    _b471,  # 471 UntapEffect
+    _b468,  # 468 ExileTopEffect
+    None,  # 469 __asgn_plain
+    _b470,  # 470 RegenerateEffect
+    None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    _b473,  # 473 TapOrUntapEffect
-    None,  # 474 __asgn_plain
-    _b475,  # 475 TapEffect
+    None,  # 473 __asgn_plain
+    _b474,  # 474 PlayerSacrificesEffect
+    None,  # 475 __asgn_plain
     None,  # 476 __asgn_plain
-    None,  # 477 __asgn_plain
+    _b477,  # 477 SacrificeEffect
     None,  # 478 __asgn_plain
-    _b479,  # 479 RemoveCountersEffect
+    _b479,  # 479 UntapEffect
     None,  # 480 __asgn_plain
-    _b481,  # 481 DelayedEffect
+    _b481,  # 481 TapOrUntapEffect
     None,  # 482 __asgn_plain
-    _b483,  # 483 PreventEffect
+    _b483,  # 483 TapEffect
     None,  # 484 __asgn_plain
-    _b485,  # 485 CastThisEffect
+    None,  # 485 __asgn_plain
     None,  # 486 __asgn_plain
-    _b487,  # 487 CopySpellEffect
-    _b488,  # 488 NoRegenEffect
-    None,  # 489 __asgn_plain
+    _b487,  # 487 RemoveCountersEffect
+    None,  # 488 __asgn_plain
+    _b489,  # 489 DelayedEffect
     None,  # 490 __asgn_plain
-    _b491,  # 491 PhaseOutEffect
+    _b491,  # 491 PreventEffect
     None,  # 492 __asgn_plain
-    None,  # 493 __asgn_plain
-    _b494,  # 494 NoUntapEffect
-    None,  # 495 __asgn_plain
-    None,  # 496 __asgn_plain
-    _b497,  # 497 ContinuousEffect
-    None,  # 498 ActionWord
-    _b499,  # 499 PlayerRef
+    _b493,  # 493 CastThisEffect
+    None,  # 494 __asgn_plain
+    _b495,  # 495 CopySpellEffect
+    _b496,  # 496 NoRegenEffect
+    None,  # 497 __asgn_plain
+    None,  # 498 __asgn_plain
+    _b499,  # 499 PhaseOutEffect
     None,  # 500 __asgn_plain
     None,  # 501 __asgn_plain
-    None,  # 502 __asgn_oneormore
-    None,  # 503 BackWord
-    None,  # 504 TargetRef
-    None,  # 505 __asgn_plain
-    _b506,  # 506 AnyNumberTargets
-    None,  # 507 __asgn_plain
-    _b508,  # 508 AnyTarget
+    _b502,  # 502 NoUntapEffect
+    None,  # 503 __asgn_plain
+    None,  # 504 __asgn_plain
+    _b505,  # 505 ContinuousEffect
+    None,  # 506 ActionWord
+    _b507,  # 507 PlayerRef
+    None,  # 508 __asgn_plain
     None,  # 509 __asgn_plain
-    None,  # 510 __asgn_plain
-    _b511,  # 511 UpToTargets
-    None,  # 512 __asgn_plain
-    _b513,  # 513 EachPlayers
-    None,  # 514 __asgn_plain
-    _b515,  # 515 ThatRef
-    None,  # 516 __asgn_plain
-    _b517,  # 517 EnchantedRef
+    None,  # 510 __asgn_oneormore
+    None,  # 511 BackWord
+    None,  # 512 TargetRef
+    None,  # 513 __asgn_plain
+    _b514,  # 514 AnyNumberTargets
+    None,  # 515 __asgn_plain
+    _b516,  # 516 AnyTarget
+    None,  # 517 __asgn_plain
     None,  # 518 __asgn_plain
-    None,  # 519 __asgn_oneormore
+    _b519,  # 519 UpToTargets
     None,  # 520 __asgn_plain
-    None,  # 521 __asgn_plain
-    _b522,  # 522 BeginningTrigger
-    None,  # 523 Trigger
+    _b521,  # 521 EachPlayers
+    None,  # 522 __asgn_plain
+    _b523,  # 523 ThatRef
     None,  # 524 __asgn_plain
-    None,  # 525 __asgn_plain
-    _b526,  # 526 LastCounterTrigger
-    None,  # 527 __asgn_plain
+    _b525,  # 525 EnchantedRef
+    None,  # 526 __asgn_plain
+    None,  # 527 __asgn_oneormore
     None,  # 528 __asgn_plain
     None,  # 529 __asgn_plain
-    _b530,  # 530 BatchAttackTrigger
-    None,  # 531 __asgn_plain
-    _b532,  # 532 ThisTrigger
+    _b530,  # 530 BeginningTrigger
+    None,  # 531 Trigger
+    None,  # 532 __asgn_plain
     None,  # 533 __asgn_plain
-    None,  # 534 __asgn_plain
+    _b534,  # 534 LastCounterTrigger
     None,  # 535 __asgn_plain
-    _b536,  # 536 CastTrigger
+    None,  # 536 __asgn_plain
     None,  # 537 __asgn_plain
-    None,  # 538 __asgn_plain
-    _b539,  # 539 YoursTrigger
-    None,  # 540 __asgn_plain
-    None,  # 541 __asgn_optional
-    None,  # 542 __asgn_optional
+    _b538,  # 538 BatchAttackTrigger
+    None,  # 539 __asgn_plain
+    _b540,  # 540 ThisTrigger
+    None,  # 541 __asgn_plain
+    None,  # 542 __asgn_plain
     None,  # 543 __asgn_plain
-    None,  # 544 __asgn_plain
+    _b544,  # 544 CastTrigger
     None,  # 545 __asgn_plain
     None,  # 546 __asgn_plain
-    None,  # 547 __asgn_plain
+    _b547,  # 547 YoursTrigger
     None,  # 548 __asgn_plain
-    None,  # 549 __asgn_plain
-    None,  # 550 __asgn_plain
+    None,  # 549 __asgn_optional
+    None,  # 550 __asgn_optional
     None,  # 551 __asgn_plain
-    _b552,  # 552 ZonePlace
+    None,  # 552 __asgn_plain
     None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
-    _b556,  # 556 PTChange
-    None,  # 557 StaticPart
+    None,  # 556 __asgn_plain
+    None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
-    _b559,  # 559 CantAttackOrBlock
-    None,  # 560 __asgn_plain
-    _b561,  # 561 CantAttack
+    None,  # 559 __asgn_plain
+    _b560,  # 560 ZonePlace
+    None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    _b563,  # 563 CantBlock
-    None,  # 564 __asgn_plain
-    _b565,  # 565 CantBeBlockedByFewer
-    _b566,  # 566 CantBeBlockedExcept
-    _b567,  # 567 CanBlockOnly
+    None,  # 563 __asgn_plain
+    _b564,  # 564 PTChange
+    None,  # 565 StaticPart
+    None,  # 566 __asgn_plain
+    _b567,  # 567 CantAttackOrBlock
     None,  # 568 __asgn_plain
-    _b569,  # 569 CantBeTargetedBy
-    _b570,  # 570 CantBeTargeted
-    None,  # 571 __asgn_plain
-    _b572,  # 572 CantBeDestroyed
-    None,  # 573 __asgn_plain
-    _b574,  # 574 CantPhaseOut
-    None,  # 575 __asgn_plain
-    _b576,  # 576 PhasesEachUntap
-    None,  # 577 __asgn_plain
-    _b578,  # 578 GainsAbility
+    _b569,  # 569 CantAttack
+    None,  # 570 __asgn_plain
+    _b571,  # 571 CantBlock
+    None,  # 572 __asgn_plain
+    _b573,  # 573 CantBeBlockedByFewer
+    _b574,  # 574 CantBeBlockedExcept
+    _b575,  # 575 CanBlockOnly
+    None,  # 576 __asgn_plain
+    _b577,  # 577 CantBeTargetedBy
+    _b578,  # 578 CantBeTargeted
     None,  # 579 __asgn_plain
-    None,  # 580 __asgn_plain
-    _b581,  # 581 HasKeywordAtManaCost
-    _b582,  # 582 HasKeywords
-    _b583,  # 583 LosesKeywords
-    None,  # 584 __asgn_plain
+    _b580,  # 580 CantBeDestroyed
+    None,  # 581 __asgn_plain
+    _b582,  # 582 CantPhaseOut
+    None,  # 583 __asgn_plain
+    _b584,  # 584 PhasesEachUntap
     None,  # 585 __asgn_plain
-    _b586,  # 586 CombatDamageSteps
+    _b586,  # 586 GainsAbility
     None,  # 587 __asgn_plain
-    _b588,  # 588 AssignsExcess
-    None,  # 589 __asgn_plain
-    _b590,  # 590 AttacksUntapped
-    None,  # 591 __asgn_plain
-    _b592,  # 592 DoesntUntap
+    None,  # 588 __asgn_plain
+    _b589,  # 589 HasKeywordAtManaCost
+    _b590,  # 590 HasKeywords
+    _b591,  # 591 LosesKeywords
+    None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    _b594,  # 594 DamageGainsLife
+    _b594,  # 594 CombatDamageSteps
     None,  # 595 __asgn_plain
-    _b596,  # 596 DamageIsLethal
+    _b596,  # 596 AssignsExcess
     None,  # 597 __asgn_plain
-    _b598,  # 598 CantBeBlockedBy
+    _b598,  # 598 AttacksUntapped
     None,  # 599 __asgn_plain
-    _b600,  # 600 CantBeAttachedBy
+    _b600,  # 600 DoesntUntap
     None,  # 601 __asgn_plain
-    _b602,  # 602 PreventDamageFrom
+    _b602,  # 602 DamageGainsLife
     None,  # 603 __asgn_plain
-    _b604,  # 604 AttacksDespite
+    _b604,  # 604 DamageIsLethal
     None,  # 605 __asgn_plain
-    _b606,  # 606 MaxBlockers
+    _b606,  # 606 CantBeBlockedBy
     None,  # 607 __asgn_plain
-    _b608,  # 608 AttacksEachCombat
+    _b608,  # 608 CantBeAttachedBy
     None,  # 609 __asgn_plain
-    _b610,  # 610 BlocksEachCombat
+    _b610,  # 610 PreventDamageFrom
     None,  # 611 __asgn_plain
-    _b612,  # 612 CantBeBlocked
+    _b612,  # 612 AttacksDespite
     None,  # 613 __asgn_plain
-    _b614,  # 614 IsColor
+    _b614,  # 614 MaxBlockers
     None,  # 615 __asgn_plain
-    None,  # 616 __asgn_plain
+    _b616,  # 616 AttacksEachCombat
     None,  # 617 __asgn_plain
-    None,  # 618 __asgn_plain
+    _b618,  # 618 BlocksEachCombat
     None,  # 619 __asgn_plain
-    None,  # 620 __asgn_plain
-    None,  # 621 __asgn_oneormore
-    None,  # 622 __asgn_optional
-    None,  # 623 __asgn_optional
-    None,  # 624 __asgn_optional
-    None,  # 625 __asgn_optional
-    None,  # 626 __asgn_oneormore
-    None,  # 627 __asgn_oneormore
-    None,  # 628 __asgn_optional
-    None,  # 629 __asgn_optional
-    None,  # 630 __asgn_plain
-    None,  # 631 __asgn_plain
-    None,  # 632 __asgn_plain
-    None,  # 633 __asgn_plain
-    None,  # 634 __asgn_plain
-    None,  # 635 __asgn_optional
-    None,  # 636 __asgn_zeroormore
-    None,  # 637 __asgn_zeroormore
-    None,  # 638 __asgn_oneormore
-    None,  # 639 __asgn_oneormore
+    _b620,  # 620 CantBeBlocked
+    None,  # 621 __asgn_plain
+    _b622,  # 622 IsColor
+    None,  # 623 __asgn_plain
+    None,  # 624 __asgn_plain
+    None,  # 625 __asgn_plain
+    None,  # 626 __asgn_plain
+    None,  # 627 __asgn_plain
+    None,  # 628 __asgn_plain
+    None,  # 629 __asgn_oneormore
+    None,  # 630 __asgn_optional
+    None,  # 631 __asgn_optional
+    None,  # 632 __asgn_optional
+    None,  # 633 __asgn_optional
+    None,  # 634 __asgn_oneormore
+    None,  # 635 __asgn_oneormore
+    None,  # 636 __asgn_optional
+    None,  # 637 __asgn_optional
+    None,  # 638 __asgn_plain
+    None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
-    None,  # 643 __asgn_plain
-    None,  # 644 __asgn_plain
-    None,  # 645 __asgn_plain
-    None,  # 646 __asgn_plain
-    None,  # 647 __asgn_plain
-    _b648,  # 648 Duration
+    None,  # 643 __asgn_optional
+    None,  # 644 __asgn_zeroormore
+    None,  # 645 __asgn_zeroormore
+    None,  # 646 __asgn_oneormore
+    None,  # 647 __asgn_oneormore
+    None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
-    _b651,  # 651 TargetObject
+    None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
-    _b653,  # 653 FromGraveyard
+    None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
-    None,  # 655 __asgn_optional
-    None,  # 656 __asgn_optional
-    None,  # 657 __asgn_optional
+    None,  # 655 __asgn_plain
+    _b656,  # 656 Duration
+    None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
-    _b659,  # 659 OntoBattlefield
-    None,  # 660 Destination
-    None,  # 661 __asgn_plain
-    _b662,  # 662 IntoHand
-    None,  # 663 __asgn_plain
-    _b664,  # 664 IntoGraveyard
+    _b659,  # 659 TargetObject
+    None,  # 660 __asgn_plain
+    _b661,  # 661 FromGraveyard
+    None,  # 662 __asgn_plain
+    None,  # 663 __asgn_optional
+    None,  # 664 __asgn_optional
     None,  # 665 __asgn_optional
     None,  # 666 __asgn_plain
-    _b667,  # 667 CostValue
-    None,  # 668 __asgn_plain
+    _b667,  # 667 OntoBattlefield
+    None,  # 668 Destination
     None,  # 669 __asgn_plain
-    None,  # 670 __asgn_plain
+    _b670,  # 670 IntoHand
     None,  # 671 __asgn_plain
-    None,  # 672 __asgn_plain
-    None,  # 673 __asgn_plain
+    _b672,  # 672 IntoGraveyard
+    None,  # 673 __asgn_optional
     None,  # 674 __asgn_plain
-    None,  # 675 __asgn_plain
-    None,  # 676 __asgn_optional
+    _b675,  # 675 CostValue
+    None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
-    None,  # 679 __asgn_optional
+    None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
-    None,  # 683 __asgn_oneormore
-    None,  # 684 __asgn_oneormore
-    None,  # 685 __asgn_optional
+    None,  # 683 __asgn_plain
+    None,  # 684 __asgn_optional
+    None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
-    _b687,  # 687 BackRef
+    None,  # 687 __asgn_optional
     None,  # 688 __asgn_plain
-    _b689,  # 689 TargetPlayer
-    None,  # 690 __asgn_optional
-    None,  # 691 __asgn_plain
-    None,  # 692 __asgn_plain
-    _b693,  # 693 EachObjects
-    None,  # 694 KeywordCostPart
-    None,  # 695 __asgn_optional
-    None,  # 696 __asgn_oneormore
-    None,  # 697 __asgn_oneormore
+    None,  # 689 __asgn_plain
+    None,  # 690 __asgn_plain
+    None,  # 691 __asgn_oneormore
+    None,  # 692 __asgn_oneormore
+    None,  # 693 __asgn_optional
+    None,  # 694 __asgn_plain
+    _b695,  # 695 BackRef
+    None,  # 696 __asgn_plain
+    _b697,  # 697 TargetPlayer
     None,  # 698 __asgn_optional
-    None,  # 699 __asgn_optional
-    None,  # 700 __asgn_optional
-    None,  # 701 __asgn_plain
-    None,  # 702 __asgn_plain
-    None,  # 703 __asgn_oneormore
+    None,  # 699 __asgn_plain
+    None,  # 700 __asgn_plain
+    _b701,  # 701 EachObjects
+    None,  # 702 KeywordCostPart
+    None,  # 703 __asgn_optional
     None,  # 704 __asgn_oneormore
-    None,  # 705 __asgn_plain
-    _b706,  # 706 QualityRef
-    None,  # 707 __asgn_plain
+    None,  # 705 __asgn_oneormore
+    None,  # 706 __asgn_optional
+    None,  # 707 __asgn_optional
     None,  # 708 __asgn_optional
-    None,  # 709 GrantedAbility
-    None,  # 710 __asgn_oneormore
+    None,  # 709 __asgn_plain
+    None,  # 710 __asgn_plain
     None,  # 711 __asgn_oneormore
-    None,  # 712 __asgn_plain
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_oneormore
-    None,  # 715 __asgn_oneormore
-    None,  # 716 __asgn_oneormore
-    None,  # 717 __asgn_oneormore
+    None,  # 712 __asgn_oneormore
+    None,  # 713 __asgn_plain
+    _b714,  # 714 QualityRef
+    None,  # 715 __asgn_plain
+    None,  # 716 __asgn_optional
+    None,  # 717 GrantedAbility
     None,  # 718 __asgn_oneormore
     None,  # 719 __asgn_oneormore
-    None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_oneormore
+    None,  # 720 __asgn_plain
+    None,  # 721 __asgn_optional
     None,  # 722 __asgn_oneormore
-    None,  # 723 __asgn_optional
-    None,  # 724 __asgn_plain
-    None,  # 725 __asgn_plain
-    None,  # 726 __asgn_plain
-    _b727,  # 727 PerTime
-    None,  # 728 __asgn_optional
+    None,  # 723 __asgn_oneormore
+    None,  # 724 __asgn_oneormore
+    None,  # 725 __asgn_oneormore
+    None,  # 726 __asgn_oneormore
+    None,  # 727 __asgn_oneormore
+    None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_oneormore
-    None,  # 730 __asgn_optional
-    None,  # 731 __asgn_plain
+    None,  # 730 __asgn_oneormore
+    None,  # 731 __asgn_optional
     None,  # 732 __asgn_plain
-    _b733,  # 733 PerObject
+    None,  # 733 __asgn_plain
     None,  # 734 __asgn_plain
-    None,  # 735 __asgn_plain
-    _b736,  # 736 PowerOf
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_plain
+    _b735,  # 735 PerTime
+    None,  # 736 __asgn_optional
+    None,  # 737 __asgn_oneormore
+    None,  # 738 __asgn_optional
     None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
+    _b741,  # 741 PerObject
     None,  # 742 __asgn_plain
     None,  # 743 __asgn_plain
-    None,  # 744 __asgn_optional
-    None,  # 745 __asgn_optional
-    None,  # 746 __asgn_optional
-    None,  # 747 __asgn_optional
-    None,  # 748 __asgn_optional
-    None,  # 749 __asgn_optional
-    None,  # 750 __asgn_optional
-    None,  # 751 __asgn_optional
-    None,  # 752 __asgn_oneormore
+    _b744,  # 744 PowerOf
+    None,  # 745 __asgn_plain
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_plain
+    None,  # 748 __asgn_plain
+    None,  # 749 __asgn_plain
+    None,  # 750 __asgn_plain
+    None,  # 751 __asgn_plain
+    None,  # 752 __asgn_optional
     None,  # 753 __asgn_optional
     None,  # 754 __asgn_optional
-    None,  # 755 DelayedStep
+    None,  # 755 __asgn_optional
     None,  # 756 __asgn_optional
     None,  # 757 __asgn_optional
-    None,  # 758 __asgn_plain
-    None,  # 759 __asgn_plain
-    None,  # 760 __asgn_optional
-    None,  # 761 __asgn_plain
-    _b762,  # 762 EntersEvent
-    None,  # 763 ThisEvent
-    None,  # 764 __asgn_plain
-    _b765,  # 765 LeavesEvent
+    None,  # 758 __asgn_optional
+    None,  # 759 __asgn_optional
+    None,  # 760 __asgn_oneormore
+    None,  # 761 __asgn_optional
+    None,  # 762 __asgn_optional
+    None,  # 763 DelayedStep
+    None,  # 764 __asgn_optional
+    None,  # 765 __asgn_optional
     None,  # 766 __asgn_plain
-    _b767,  # 767 DiesEvent
-    None,  # 768 __asgn_plain
-    _b769,  # 769 AttacksAloneEvent
-    None,  # 770 __asgn_plain
-    _b771,  # 771 AttacksEvent
+    None,  # 767 __asgn_plain
+    None,  # 768 __asgn_optional
+    None,  # 769 __asgn_plain
+    _b770,  # 770 EntersEvent
+    None,  # 771 ThisEvent
     None,  # 772 __asgn_plain
-    _b773,  # 773 BlocksEvent
+    _b773,  # 773 LeavesEvent
     None,  # 774 __asgn_plain
-    None,  # 775 __asgn_plain
-    _b776,  # 776 BlockedEvent
-    None,  # 777 __asgn_plain
-    _b778,  # 778 PhasesEvent
-    None,  # 779 __asgn_plain
-    _b780,  # 780 TurnedUpEvent
-    None,  # 781 __asgn_plain
-    _b782,  # 782 ExiledThisWayEvent
+    _b775,  # 775 DiesEvent
+    None,  # 776 __asgn_plain
+    _b777,  # 777 AttacksAloneEvent
+    None,  # 778 __asgn_plain
+    _b779,  # 779 AttacksEvent
+    None,  # 780 __asgn_plain
+    _b781,  # 781 BlocksEvent
+    None,  # 782 __asgn_plain
     None,  # 783 __asgn_plain
-    _b784,  # 784 TargetedEvent
+    _b784,  # 784 BlockedEvent
     None,  # 785 __asgn_plain
-    None,  # 786 __asgn_plain
-    _b787,  # 787 DealsDamageEvent
-    None,  # 788 __asgn_plain
-    _b789,  # 789 DealtDamageEvent
-    None,  # 790 __asgn_optional
-    None,  # 791 __asgn_optional
-    None,  # 792 __asgn_oneormore
-    None,  # 793 __asgn_optional
-    None,  # 794 __asgn_optional
-    None,  # 795 __asgn_optional
-    None,  # 796 __asgn_optional
-    None,  # 797 __asgn_optional
+    _b786,  # 786 PhasesEvent
+    None,  # 787 __asgn_plain
+    _b788,  # 788 TurnedUpEvent
+    None,  # 789 __asgn_plain
+    _b790,  # 790 ExiledThisWayEvent
+    None,  # 791 __asgn_plain
+    _b792,  # 792 TargetedEvent
+    None,  # 793 __asgn_plain
+    None,  # 794 __asgn_plain
+    _b795,  # 795 DealsDamageEvent
+    None,  # 796 __asgn_plain
+    _b797,  # 797 DealtDamageEvent
     None,  # 798 __asgn_optional
     None,  # 799 __asgn_optional
+    None,  # 800 __asgn_oneormore
+    None,  # 801 __asgn_optional
+    None,  # 802 __asgn_optional
+    None,  # 803 __asgn_optional
+    None,  # 804 __asgn_optional
+    None,  # 805 __asgn_optional
+    None,  # 806 __asgn_optional
+    None,  # 807 __asgn_optional
 ]

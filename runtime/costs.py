@@ -20,7 +20,7 @@ from .errors import IllegalAction
 from .mana import COLORS, ManaRequirement, format_cost, pay_from_pool
 from .mana_abilities import AddMana
 from .resolution import Resolution
-from .values import Cost
+from .values import Cost, SacrificeSpec
 from .selectors import ObjectFilter
 from .zones import Zone
 
@@ -264,19 +264,21 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
             if len(set(picked)) != n:
                 raise IllegalAction(f"choose exactly {n} permanents to sacrifice")
     discard: list[int] = []
-    if cost.discard:
+    if cost.discard is not None:
+        n = cost.discard.evaluate(res)  # "discard X cards": X was announced before costs are paid (601.2b)
         hand = game.zone(Zone.HAND, player)
         cands = [o for o in hand if source is None or o != source.oid]
         if cost.discard_filter is not None:  # "discard a land card" (702.81a)
             cands = [o for o in cands if cost.discard_filter.matches(game, game.obj(o), player)]
-        if len(cands) < cost.discard:
-            raise IllegalAction(f"can't discard {cost.discard} cards (118.3)")
-        ans = game.ask(ChooseCards(player, f"Discard {cost.discard}", tuple(Choice(str(c), game.name_of(c)) for c in cands),
-                                   cost.discard, cost.discard))
-        keys = ans if isinstance(ans, tuple) else ()
-        discard = [int(k) for k in keys if k.isdigit() and int(k) in cands]
-        if len(set(discard)) != cost.discard:
-            raise IllegalAction(f"choose exactly {cost.discard} cards to discard")
+        if len(cands) < n:
+            raise IllegalAction(f"can't discard {n} cards (118.3)")
+        if n > 0:
+            ans = game.ask(ChooseCards(player, f"Discard {n}", tuple(Choice(str(c), game.name_of(c)) for c in cands),
+                                       n, n))
+            keys = ans if isinstance(ans, tuple) else ()
+            discard = [int(k) for k in keys if k.isdigit() and int(k) in cands]
+            if len(set(discard)) != n:
+                raise IllegalAction(f"choose exactly {n} cards to discard")
     if cost.discard_this:
         # 118.3 / 701.8: "Discard this card": the source must be in its owner's hand.
         if source is None or source.zone is not Zone.HAND or source.owner != player:
@@ -322,6 +324,10 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         exiled = [int(k) for k in keys if k.isdigit() and int(k) in cands]
         if len(set(exiled)) != n or len(exiled) != len(keys):
             raise IllegalAction(f"choose exactly {n} matching cards in your hand to exile (118.3)")
+    from_graveyard = _choose_for_cost(game, player, cost.exile_from_graveyard, source, res, Zone.GRAVEYARD,
+                                      "exile", "from your graveyard")
+    returned = _choose_for_cost(game, player, cost.return_to_hand, source, res, Zone.BATTLEFIELD,
+                                "return", "you control to their owner's hand")
     tapped: list[int] = []
     if cost.tap_permanents is not None:
         # 118.3: tap untapped permanents you control that match (not the source if {T} is also paid).
@@ -371,6 +377,42 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
     if cost.exile_this and source is not None:
         game.log(f"{game.players[player].name} exiles {game.name_of(source.oid)} to pay a cost")
         game.move(source.oid, Zone.EXILE)
+    for oid in from_graveyard:
+        game.log(f"{game.players[player].name} exiles {game.name_of(oid)} from their graveyard")
+        game.move(oid, Zone.EXILE)
+    for oid in returned:
+        game.log(f"{game.players[player].name} returns {game.name_of(oid)} to its owner's hand")
+        game.move(oid, Zone.HAND)
+
+
+def _choose_for_cost(game: "Game", player: int, spec: "SacrificeSpec | None", source: "GameObject | None",
+                     res: "Resolution", zone: Zone, verb: str, where: str) -> list[int]:
+    """118.3: the objects a cost part moves out of ``zone`` ("exile two cards from your graveyard",
+    "return two Islands you control to their owner's hand"): ``player`` chooses exactly the number
+    the part names among their own matching objects there (the object being cast or turned face up
+    is not among them: a spell is already on the stack as its costs are paid, 601.2a, 601.2h).
+    Nothing moves here; the caller moves them once every part is known to be payable."""
+    if spec is None:
+        return []
+    n = spec.count.evaluate(res)
+    src = source.oid if source is not None else None
+    if zone is Zone.BATTLEFIELD:
+        cands = [o.oid for o in game.battlefield() if o.controller == player and o.oid != src
+                 and spec.filter.matches(game, o, viewer=player, source_oid=src)]
+    else:
+        cands = [o for o in game.zone(zone, player)
+                 if o != src and spec.filter.matches(game, game.obj(o), player, source_oid=src)]
+    if len(cands) < n:
+        raise IllegalAction(f"can't {verb} {n} {spec.filter.describe()} {where}: only {len(cands)} (118.3)")
+    if n == 0:
+        return []
+    ans = game.ask(ChooseCards(player, f"{verb.capitalize()} {n} {where}",
+                               tuple(Choice(str(c), game.name_of(c)) for c in cands), n, n))
+    keys = ans if isinstance(ans, tuple) else ()
+    picked = [int(k) for k in keys if k.isdigit() and int(k) in cands]
+    if len(set(picked)) != n or len(picked) != len(keys):
+        raise IllegalAction(f"choose exactly {n} matching objects to {verb} (118.3)")
+    return picked
 
 
 def offer_to_pay(res: "Resolution", cost: Cost, payer: int | None = None) -> bool:

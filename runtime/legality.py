@@ -87,11 +87,11 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
             game, o, viewer=player, source_oid=source.oid if source is not None else None)]
         if len(mine) < n:
             return False
-    if cost.discard:
+    if cost.discard is not None:
         hand = [o for o in game.zone(Zone.HAND, player) if source is None or o != source.oid]
         if cost.discard_filter is not None:
             hand = [o for o in hand if cost.discard_filter.matches(game, game.obj(o), player)]
-        if len(hand) < cost.discard:
+        if len(hand) < getattr(cost.discard, "value", 0):
             return False
     if cost.discard_this and (source is None or source.zone is not Zone.HAND or source.owner != player):
         return False
@@ -114,6 +114,19 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
         flt = cost.exile_from_hand.filter
         if sum(1 for o in game.zone(Zone.HAND, player)
                if (source is None or o != source.oid) and flt.matches(game, game.obj(o))) < n:
+            return False
+    src = source.oid if source is not None else None
+    if cost.exile_from_graveyard is not None:
+        n = getattr(cost.exile_from_graveyard.count, "value", 0)
+        flt = cost.exile_from_graveyard.filter
+        if sum(1 for o in game.zone(Zone.GRAVEYARD, player)
+               if o != src and flt.matches(game, game.obj(o), player, source_oid=src)) < n:
+            return False
+    if cost.return_to_hand is not None:
+        n = getattr(cost.return_to_hand.count, "value", 0)
+        flt = cost.return_to_hand.filter
+        if sum(1 for o in game.battlefield() if o.controller == player and o.oid != src
+               and flt.matches(game, o, viewer=player, source_oid=src)) < n:
             return False
     return True
 

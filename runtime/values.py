@@ -5,6 +5,7 @@ All are frozen dataclasses: generated card modules construct them as literals.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
@@ -242,13 +243,13 @@ class SacrificeSpec:
 
 @dataclass(frozen=True)
 class Cost:
-    """A cost (118): mana plus any of tap, life, sacrifice and discard."""
+    """A cost (118): mana plus any of tap, life, sacrifice, discard, exile, reveal, return and counters."""
 
     mana: tuple[str, ...] = ()
     tap: bool = False
     life: Amount | None = None
     sacrifice: SacrificeSpec | None = None
-    discard: int = 0
+    discard: Amount | None = None  # "discard two cards", "discard X cards" (118.3)
     sacrifice_this: bool = False
     discard_filter: ObjectFilter | None = None  # "discard a land card": which cards qualify
     exile_from_hand: SacrificeSpec | None = None  # "exile a blue card from your hand" (count, selector)
@@ -258,6 +259,8 @@ class Cost:
     tap_permanents: SacrificeSpec | None = None  # "tap an untapped creature you control" (118.3)
     put_counters: tuple[str, int] | None = None  # "put a -0/-1 counter on this": (kind, how many) (122.6)
     exile_this: bool = False  # "exile this": the source permanent is exiled (118.3)
+    exile_from_graveyard: SacrificeSpec | None = None  # "exile two cards from your graveyard" (118.3)
+    return_to_hand: SacrificeSpec | None = None  # "return two Islands you control to their owner's hand" (118.3)
     # 118.6: based on the mana cost of an object that has none ("flashback cost equal to its mana
     # cost" of a card without one); trying to pay it is illegal, so nothing may use it.
     unpayable: bool = False
@@ -270,15 +273,15 @@ class Cost:
     @property
     def mana_only(self) -> bool:
         """True if this cost is only mana (its keyword line is printed "Name {cost}", not with an em dash)."""
-        return not (self.tap or self.life or self.sacrifice or self.discard or self.sacrifice_this
-                    or self.exile_from_hand or self.remove_counters or self.discard_this
-                    or self.reveal or self.tap_permanents or self.put_counters or self.exile_this)
+        return dataclasses.replace(self, mana=(), unpayable=False) == Cost()
 
     def plus(self, other: "Cost") -> "Cost":
         """This cost and ``other`` paid together (118.3: "{2}, Discard this card"): a keyword's cost
         parameter with the parts its definition adds."""
+        if self.discard is not None and other.discard is not None:
+            raise ValueError("two discard parts can't be joined in one cost")
         return Cost(mana=self.mana + other.mana, tap=self.tap or other.tap, life=self.life or other.life,
-                    sacrifice=self.sacrifice or other.sacrifice, discard=self.discard + other.discard,
+                    sacrifice=self.sacrifice or other.sacrifice, discard=self.discard or other.discard,
                     sacrifice_this=self.sacrifice_this or other.sacrifice_this,
                     discard_filter=self.discard_filter or other.discard_filter,
                     exile_from_hand=self.exile_from_hand or other.exile_from_hand,
@@ -288,16 +291,13 @@ class Cost:
                     tap_permanents=self.tap_permanents or other.tap_permanents,
                     put_counters=self.put_counters or other.put_counters,
                     exile_this=self.exile_this or other.exile_this,
+                    exile_from_graveyard=self.exile_from_graveyard or other.exile_from_graveyard,
+                    return_to_hand=self.return_to_hand or other.return_to_hand,
                     unpayable=self.unpayable or other.unpayable)
 
     def without_mana(self) -> "Cost":
         """The same cost with its mana part left out (the mana is paid as part of a total, 601.2f)."""
-        return Cost(tap=self.tap, life=self.life, sacrifice=self.sacrifice, discard=self.discard,
-                    sacrifice_this=self.sacrifice_this, exile_from_hand=self.exile_from_hand,
-                    discard_filter=self.discard_filter, remove_counters=self.remove_counters,
-                    discard_this=self.discard_this, reveal=self.reveal,
-                    tap_permanents=self.tap_permanents, put_counters=self.put_counters,
-                    exile_this=self.exile_this, unpayable=self.unpayable)
+        return dataclasses.replace(self, mana=())
 
 
 ZONES_FOR_KIND: dict[str, Zone] = {"spell": Zone.STACK, "card": Zone.HAND, "permanent": Zone.BATTLEFIELD}
