@@ -5,6 +5,8 @@ any point rewinds the game to exactly where it was (726.1).
 """
 from __future__ import annotations
 
+import dataclasses
+
 from typing import TYPE_CHECKING
 
 from . import layers
@@ -27,7 +29,7 @@ from .stack import (
     with_targets,
 )
 from .timing import cast_banned, instant_timing
-from .values import Cost, XValue
+from .values import Cost, SacrificeSpec, XValue
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -333,10 +335,15 @@ def announce_division(game: "Game", player: int, total: int, targets: tuple[obje
 
 
 def _mentions_x(cost: Cost) -> bool:
-    """Whether ``cost`` has an X in it, in its mana or in an amount of life or sacrifices (107.3a)."""
-    if "{X}" in cost.mana or isinstance(cost.life, XValue):
+    """Whether ``cost`` has an X in it, in its mana or in any amount of its other parts: life,
+    cards discarded, objects sacrificed, exiled, revealed, tapped or returned (107.3a)."""
+    if "{X}" in cost.mana:
         return True
-    return cost.sacrifice is not None and isinstance(cost.sacrifice.count, XValue)
+    for f in dataclasses.fields(cost):
+        v = getattr(cost, f.name)
+        if isinstance(v, XValue) or isinstance(v, SacrificeSpec) and isinstance(v.count, XValue):
+            return True
+    return False
 
 
 def _slot_active(game: "Game", res: Resolution, cond: Condition | None) -> bool:

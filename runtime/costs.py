@@ -404,9 +404,9 @@ def _choose_for_cost(game: "Game", player: int, spec: "SacrificeSpec | None", so
                  if o != src and spec.filter.matches(game, game.obj(o), player, source_oid=src)]
     if len(cands) < n:
         raise IllegalAction(f"can't {verb} {n} {spec.filter.describe()} {where}: only {len(cands)} (118.3)")
-    if n == 0:
-        return []
-    ans = game.ask(ChooseCards(player, f"{verb.capitalize()} {n} {where}",
+    if n == 0 or len(cands) == n:
+        return cands[:n]  # no choice to make
+    ans = game.ask(ChooseCards(player, f"{verb.capitalize()} {n} {spec.filter.describe()} {where}",
                                tuple(Choice(str(c), game.name_of(c)) for c in cands), n, n))
     keys = ans if isinstance(ans, tuple) else ()
     picked = [int(k) for k in keys if k.isdigit() and int(k) in cands]
