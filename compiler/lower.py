@@ -1387,6 +1387,8 @@ class CardLowering:
             restriction = self.condition(b.restriction) if b.restriction is not None else None
             if b.sorcery:
                 restriction = co.SorceryTiming()
+                if b.also is not None:  # "... and only if seven or more cards are in your graveyard"
+                    restriction = co.AllConditions((restriction, self.condition(b.also)))
             if b.castable:
                 restriction = co.CastTiming()  # 116.2f: when it could be cast
             return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word,

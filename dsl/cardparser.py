@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '6b64f8c3addef3da97057bcd657f4cca5e3d31e4b78847ee3bc98e4578027868'
+GRAMMAR = '1e5bed9f789b5014cc877277f0c7b48e1ea158da3df2ebe9225128d69ae9942e'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -579,6 +579,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'restriction'),
     ('__asgn_plain', 'plain', '', 'once'),
     ('__asgn_plain', 'plain', '', 'sorcery'),
+    ('__asgn_plain', 'plain', '', 'also'),
     ('__asgn_plain', 'plain', '', 'castable'),
     ('__asgn_plain', 'plain', '', 'which'),
     ('__asgn_plain', 'plain', '', 'command'),
@@ -30639,6 +30640,63 @@ class CardParser:
                 q += 7
                 p9 = q
                 res10.append(v)
+                while True:
+                    p13 = p9
+                    res14: list[Any] = []
+                    q = sk0[p13]
+                    if q < 0:
+                        q = _WS0(text, p13).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p13] = q
+                    if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'and', '')
+                    q += 3
+                    p13 = q
+                    res14.append(v)
+                    q = sk0[p13]
+                    if q < 0:
+                        q = _WS0(text, p13).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p13] = q
+                    if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'only', '')
+                    q += 4
+                    p13 = q
+                    res14.append(v)
+                    q = sk0[p13]
+                    if q < 0:
+                        q = _WS0(text, p13).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p13] = q
+                    if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'if', '')
+                    q += 2
+                    p13 = q
+                    res14.append(v)
+                    p15 = p13
+                    res16: list[Any] = []
+                    r = self.r_Condition_0(p15)
+                    if r is None:
+                        break
+                    q, v = r
+                    p15 = q
+                    if v:
+                        res16.append(v)
+                    if res16:
+                        n = Nt(res16)
+                        n.rule = 557
+                    p13 = p15
+                    if res16 and n:
+                        res14.append(n)
+                    p9 = p13
+                    res10 += res14
+                    break
                 if res10:
                     return p9, res10
                 p = p9
@@ -30646,103 +30704,103 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p13 = p
-                res14: list[Any] = []
-                p15 = p13
-                res16: list[Any] = []
-                q = sk0[p15]
+                p17 = p
+                res18: list[Any] = []
+                p19 = p17
+                res20: list[Any] = []
+                q = sk0[p19]
                 if q < 0:
-                    q = _WS0(text, p15).end()
+                    q = _WS0(text, p19).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p15] = q
+                    sk0[p19] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'any', '')
                 q += 3
-                p15 = q
-                res16.append(v)
-                if res16:
-                    n = Nt(res16)
-                    n.rule = 557
-                p13 = p15
-                if res16 and n:
-                    res14.append(n)
-                q = sk0[p13]
+                p19 = q
+                res20.append(v)
+                if res20:
+                    n = Nt(res20)
+                    n.rule = 558
+                p17 = p19
+                if res20 and n:
+                    res18.append(n)
+                q = sk0[p17]
                 if q < 0:
-                    q = _WS0(text, p13).end()
+                    q = _WS0(text, p17).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p13] = q
+                    sk0[p17] = q
                 if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'time', '')
                 q += 4
-                p13 = q
-                res14.append(v)
-                q = sk0[p13]
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
                 if q < 0:
-                    q = _WS0(text, p13).end()
+                    q = _WS0(text, p17).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p13] = q
+                    sk0[p17] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p13 = q
-                res14.append(v)
-                q = sk0[p13]
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
                 if q < 0:
-                    q = _WS0(text, p13).end()
+                    q = _WS0(text, p17).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p13] = q
+                    sk0[p17] = q
                 if not (text.startswith('could', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'could', '')
                 q += 5
-                p13 = q
-                res14.append(v)
-                q = sk0[p13]
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
                 if q < 0:
-                    q = _WS0(text, p13).end()
+                    q = _WS0(text, p17).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p13] = q
+                    sk0[p17] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cast', '')
                 q += 4
-                p13 = q
-                res14.append(v)
-                q = sk0[p13]
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
                 if q < 0:
-                    q = _WS0(text, p13).end()
+                    q = _WS0(text, p17).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p13] = q
+                    sk0[p17] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p13 = q
-                res14.append(v)
-                if res14:
-                    return p13, res14
-                p = p13
+                p17 = q
+                res18.append(v)
+                if res18:
+                    return p17, res18
+                p = p17
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -30860,7 +30918,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 558
+                    n.rule = 559
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30949,7 +31007,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 559
+                    n.rule = 560
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30969,7 +31027,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 560
+                    n.rule = 561
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31024,13 +31082,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 561
+                    n.rule = 562
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 560
+                    n.rule = 561
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31110,7 +31168,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 562
+                    n.rule = 563
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31149,7 +31207,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 563
+                    n.rule = 564
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31192,12 +31250,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 564
+                    n.rule = 565
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31266,18 +31324,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 566
+                    n.rule = 567
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 567
+                    n.rule = 568
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31318,18 +31376,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 568
+                    n.rule = 569
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 569
+                    n.rule = 570
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31370,18 +31428,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 570
+                    n.rule = 571
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 571
+                    n.rule = 572
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31481,7 +31539,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 572
+                    n.rule = 573
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31529,12 +31587,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 573
+                    n.rule = 574
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31624,12 +31682,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 574
+                    n.rule = 575
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31691,12 +31749,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 575
+                    n.rule = 576
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31844,7 +31902,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 576
+                    n.rule = 577
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31864,12 +31922,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 577
+                    n.rule = 578
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32029,12 +32087,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 578
+                    n.rule = 579
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32089,18 +32147,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 579
+                    n.rule = 580
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 580
+                    n.rule = 581
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32155,18 +32213,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 581
+                    n.rule = 582
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 582
+                    n.rule = 583
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32291,18 +32349,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 583
+                    n.rule = 584
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 584
+                    n.rule = 585
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32347,7 +32405,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 585
+                    n.rule = 586
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32367,12 +32425,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 586
+                    n.rule = 587
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32403,7 +32461,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 587
+                    n.rule = 588
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32509,18 +32567,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 588
+                    n.rule = 589
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 589
+                    n.rule = 590
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32549,12 +32607,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 590
+                    n.rule = 591
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32583,12 +32641,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 591
+                    n.rule = 592
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32685,7 +32743,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 592
+                    n.rule = 593
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32720,7 +32778,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 593
+                        n.rule = 594
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32766,12 +32824,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 594
+                    n.rule = 595
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32924,18 +32982,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 595
+                    n.rule = 596
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 596
+                    n.rule = 597
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33004,18 +33062,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 597
+                    n.rule = 598
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 598
+                    n.rule = 599
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33107,18 +33165,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 599
+                    n.rule = 600
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 600
+                    n.rule = 601
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33299,18 +33357,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 601
+                    n.rule = 602
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 602
+                    n.rule = 603
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33407,18 +33465,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 603
+                    n.rule = 604
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 604
+                    n.rule = 605
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33496,7 +33554,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 605
+                    n.rule = 606
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -33516,12 +33574,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 606
+                    n.rule = 607
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33627,7 +33685,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 607
+                    n.rule = 608
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33647,12 +33705,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 608
+                    n.rule = 609
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33716,7 +33774,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 609
+                    n.rule = 610
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -33792,12 +33850,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 610
+                    n.rule = 611
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33937,18 +33995,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 611
+                    n.rule = 612
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 612
+                    n.rule = 613
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34062,7 +34120,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 613
+                    n.rule = 614
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -34077,12 +34135,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 614
+                    n.rule = 615
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34165,18 +34223,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 615
+                    n.rule = 616
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 616
+                    n.rule = 617
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34259,18 +34317,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 617
+                    n.rule = 618
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 618
+                    n.rule = 619
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34325,18 +34383,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 619
+                    n.rule = 620
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 620
+                    n.rule = 621
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34367,18 +34425,18 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 621
+                    n.rule = 622
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 622
+                    n.rule = 623
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34419,7 +34477,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 623
+                    n.rule = 624
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34449,7 +34507,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 624
+                    n.rule = 625
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34474,7 +34532,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 625
+                    n.rule = 626
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34505,7 +34563,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 626
+                    n.rule = 627
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34530,7 +34588,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 627
+                    n.rule = 628
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34566,7 +34624,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 628
+                n.rule = 629
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34620,7 +34678,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 629
+        n.rule = 630
         return p, n
 
     def e108_0(self, p: int) -> Any:
@@ -34641,7 +34699,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 631
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -34662,7 +34720,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 631
+        n.rule = 632
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -34683,7 +34741,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 633
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -34704,7 +34762,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 634
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -34739,7 +34797,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 634
+        n.rule = 635
         return p, n
 
     def e113_0(self, p: int) -> Any:
@@ -34972,7 +35030,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 635
+        n.rule = 636
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -34993,7 +35051,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 637
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -35014,7 +35072,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 637
+        n.rule = 638
         return q, n
 
     def e119_0(self, p: int) -> Any:
@@ -35194,7 +35252,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 638
+                    n.rule = 639
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35269,7 +35327,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 639
+                    n.rule = 640
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35314,7 +35372,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 640
+                    n.rule = 641
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35396,7 +35454,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 641
+                    n.rule = 642
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35419,7 +35477,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 642
+                    n.rule = 643
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35555,7 +35613,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 644
         return q, n
 
     def e126_0(self, p: int) -> Any:
@@ -35576,7 +35634,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 644
+        n.rule = 645
         return p, n
 
     def e127_0(self, p: int) -> Any:
@@ -35607,7 +35665,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 645
+        n.rule = 646
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -35642,7 +35700,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 646
+        n.rule = 647
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -35740,7 +35798,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 647
+        n.rule = 648
         return p, n
 
     def e131_0(self, p: int) -> Any:
@@ -35802,7 +35860,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 648
+                    n.rule = 649
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35868,7 +35926,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 649
+                    n.rule = 650
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36028,7 +36086,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 650
+                    n.rule = 651
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36054,7 +36112,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 651
+                    n.rule = 652
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36127,7 +36185,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 652
+                    n.rule = 653
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36252,7 +36310,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 653
+                    n.rule = 654
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36347,7 +36405,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 655
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36438,7 +36496,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 655
+                    n.rule = 656
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36492,7 +36550,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 656
+                    n.rule = 657
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36526,7 +36584,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 656
+                    n.rule = 657
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -36604,7 +36662,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 657
+                    n.rule = 658
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36652,7 +36710,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 658
+            n.rule = 659
         p = p1
         if res2 and n:
             res.append(n)
@@ -36696,7 +36754,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 659
+        n.rule = 660
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36736,7 +36794,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 660
+            n.rule = 661
         p = p1
         if res2 and n:
             res.append(n)
@@ -36755,7 +36813,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 661
+        n.rule = 662
         return p, n
 
     def e139_0(self, p: int) -> Any:
@@ -36840,7 +36898,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 662
+                    n.rule = 663
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36906,7 +36964,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 664
         return q, n
 
     def e141_0(self, p: int) -> Any:
@@ -37171,7 +37229,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 665
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -37237,7 +37295,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 666
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -37422,18 +37480,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 666
+                    n.rule = 667
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 667
+                    n.rule = 668
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 668
+                    n.rule = 669
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37469,7 +37527,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 669
+                    n.rule = 670
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37489,12 +37547,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 670
+                    n.rule = 671
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 668
+                    n.rule = 669
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37530,7 +37588,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 671
+                    n.rule = 672
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37550,12 +37608,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 672
+                    n.rule = 673
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 668
+                    n.rule = 669
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37580,7 +37638,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 674
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37612,12 +37670,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 674
+                    n.rule = 675
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 675
+                    n.rule = 676
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37637,12 +37695,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 677
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 675
+                    n.rule = 676
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37845,7 +37903,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 677
+                    n.rule = 678
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37889,7 +37947,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 678
+                    n.rule = 679
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38249,7 +38307,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 679
+                    n.rule = 680
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38308,7 +38366,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 680
+                    n.rule = 681
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38388,7 +38446,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 681
+                    n.rule = 682
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38465,7 +38523,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 682
+                    n.rule = 683
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38510,7 +38568,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 683
+                    n.rule = 684
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38595,7 +38653,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 684
+        n.rule = 685
         return q, n
 
     def e160_0(self, p: int) -> Any:
@@ -38651,7 +38709,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 685
+                    n.rule = 686
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38675,7 +38733,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 686
+                    n.rule = 687
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38703,7 +38761,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 688
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -38899,7 +38957,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38929,7 +38987,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 689
+                        n.rule = 690
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -38955,7 +39013,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 690
+                n.rule = 691
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39008,7 +39066,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 691
+        n.rule = 692
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -39052,7 +39110,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 692
+        n.rule = 693
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -39073,7 +39131,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 693
+        n.rule = 694
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39091,14 +39149,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 694
+            n.rule = 695
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 695
+        n.rule = 696
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -39180,7 +39238,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 696
+            n.rule = 697
         p = p1
         if res2 and n:
             res.append(n)
@@ -39212,7 +39270,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 697
+        n.rule = 698
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -39233,7 +39291,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 698
+        n.rule = 699
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39261,7 +39319,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 699
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
@@ -39276,7 +39334,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 700
+            n.rule = 701
         p = p3
         if res4 and n:
             res.append(n)
@@ -39292,7 +39350,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 701
+        n.rule = 702
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -39376,7 +39434,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39437,7 +39495,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39514,7 +39572,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39578,7 +39636,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39679,7 +39737,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39756,7 +39814,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39862,7 +39920,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39977,7 +40035,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40002,7 +40060,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 703
+        n.rule = 704
         return q, n
 
     def e173_0(self, p: int) -> Any:
@@ -40046,7 +40104,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 705
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40284,7 +40342,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 706
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -40305,7 +40363,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 707
         return q, n
 
     def e179_0(self, p: int) -> Any:
@@ -40353,7 +40411,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 708
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -40428,7 +40486,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 709
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -40462,7 +40520,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 709
+                    n.rule = 710
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40529,7 +40587,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 710
+                n.rule = 711
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -40618,7 +40676,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 712
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -40662,7 +40720,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 713
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40702,12 +40760,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 713
+                    n.rule = 714
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40727,12 +40785,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 716
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40757,7 +40815,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 717
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -40876,7 +40934,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40891,7 +40949,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41123,7 +41181,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 719
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -41221,7 +41279,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 720
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -41314,7 +41372,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 720
+                    n.rule = 721
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41376,7 +41434,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 722
         return q, n
 
     def e196_0(self, p: int) -> Any:
@@ -41573,7 +41631,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 723
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -41598,7 +41656,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 724
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -41623,7 +41681,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 725
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -41656,7 +41714,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 726
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -41691,7 +41749,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 727
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -41726,7 +41784,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 728
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -41761,7 +41819,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 729
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -41794,7 +41852,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 730
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -41867,7 +41925,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 731
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -41888,7 +41946,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 732
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -41920,7 +41978,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 732
+                    n.rule = 733
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41942,7 +42000,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 733
+                n.rule = 734
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42029,14 +42087,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 734
+            n.rule = 735
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 735
+        n.rule = 736
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -42057,7 +42115,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 737
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -42109,7 +42167,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 738
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -42167,7 +42225,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 739
         return q, n
 
     def e215_0(self, p: int) -> Any:
@@ -42199,7 +42257,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 739
+                    n.rule = 740
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42254,7 +42312,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 740
+                    n.rule = 741
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42269,13 +42327,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 741
+                    n.rule = 742
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 743
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42335,13 +42393,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 744
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 744
+                    n.rule = 745
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42382,7 +42440,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 745
+                    n.rule = 746
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42413,13 +42471,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 746
+                    n.rule = 747
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 744
+                    n.rule = 745
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42462,7 +42520,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 748
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42521,7 +42579,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 748
+                    n.rule = 749
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42580,7 +42638,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 749
+                    n.rule = 750
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42681,7 +42739,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 750
+                    n.rule = 751
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42709,7 +42767,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 752
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42737,7 +42795,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 753
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -42758,7 +42816,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 754
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -42779,7 +42837,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 755
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -42800,7 +42858,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 756
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -42821,7 +42879,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 757
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -42842,7 +42900,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 758
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -42863,7 +42921,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 759
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -42884,7 +42942,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 760
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -42963,7 +43021,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 761
         return p, n
 
     def e228_0(self, p: int) -> Any:
@@ -42984,7 +43042,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 762
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -43005,7 +43063,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 763
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43038,7 +43096,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 764
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43059,7 +43117,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 764
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43084,7 +43142,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 765
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -43105,7 +43163,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 765
+        n.rule = 766
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -43167,7 +43225,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 766
+                    n.rule = 767
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43263,7 +43321,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 767
+                    n.rule = 768
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43338,7 +43396,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 769
         return q, n
 
     def e234_1(self, p: int) -> Any:
@@ -44319,18 +44377,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 769
+                    n.rule = 770
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 770
+                    n.rule = 771
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44385,18 +44443,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 772
+                    n.rule = 773
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 773
+                    n.rule = 774
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44423,18 +44481,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 774
+                    n.rule = 775
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 775
+                    n.rule = 776
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44475,18 +44533,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 776
+                    n.rule = 777
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 777
+                    n.rule = 778
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44513,18 +44571,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 778
+                    n.rule = 779
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 779
+                    n.rule = 780
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44551,7 +44609,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 780
+                    n.rule = 781
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44582,12 +44640,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 781
+                    n.rule = 782
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44628,7 +44686,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 782
+                    n.rule = 783
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44658,7 +44716,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 783
+                        n.rule = 784
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -44667,12 +44725,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 784
+                    n.rule = 785
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44716,18 +44774,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 785
+                    n.rule = 786
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 786
+                    n.rule = 787
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44796,18 +44854,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 787
+                    n.rule = 788
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 788
+                    n.rule = 789
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44876,18 +44934,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 789
+                    n.rule = 790
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 790
+                    n.rule = 791
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44942,7 +45000,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 791
+                    n.rule = 792
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -45055,12 +45113,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 792
+                    n.rule = 793
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45110,7 +45168,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 793
+                    n.rule = 794
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -45148,7 +45206,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 794
+                        n.rule = 795
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -45157,12 +45215,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 795
+                    n.rule = 796
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45226,18 +45284,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 796
+                    n.rule = 797
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 797
+                    n.rule = 798
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 772
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45262,7 +45320,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 799
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -45283,7 +45341,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 800
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -45308,7 +45366,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 800
+        n.rule = 801
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -45437,7 +45495,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 802
         return q, n
 
     def e242_1(self, p: int) -> Any:
@@ -47086,7 +47144,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 803
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -47107,7 +47165,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 804
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -47128,7 +47186,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 805
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -47149,7 +47207,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 806
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -47170,7 +47228,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 807
         return q, n
 
     def e265_0(self, p: int) -> Any:
@@ -47191,7 +47249,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 808
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47454,7 +47512,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 631
         return q, n
 
     def e267_1(self, p: int) -> Any:
@@ -47475,7 +47533,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 631
+        n.rule = 632
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -47496,7 +47554,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 633
         return q, n
 
     def e269_1(self, p: int) -> Any:
@@ -47517,7 +47575,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 634
         return q, n
 
     def e270_1(self, p: int) -> Any:
@@ -47552,7 +47610,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 634
+        n.rule = 635
         return p, n
 
     def e271_1(self, p: int) -> Any:
@@ -47785,7 +47843,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 635
+        n.rule = 636
         return p, n
 
     def e275_1(self, p: int) -> Any:
@@ -47806,7 +47864,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 637
         return q, n
 
     def e276_1(self, p: int) -> Any:
@@ -47827,7 +47885,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 637
+        n.rule = 638
         return q, n
 
     def e277_1(self, p: int) -> Any:
@@ -47862,7 +47920,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 723
         return p, n
 
     def e278_1(self, p: int) -> Any:
@@ -47887,7 +47945,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 724
         return p, n
 
     def e279_1(self, p: int) -> Any:
@@ -47912,7 +47970,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 725
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -47945,7 +48003,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 726
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -47980,7 +48038,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 727
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -48015,7 +48073,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 728
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -48050,7 +48108,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 729
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -48083,7 +48141,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 730
         return p, n
 
     def e285_1(self, p: int) -> Any:
@@ -48156,7 +48214,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 731
         return p, n
 
 
@@ -48203,7 +48261,7 @@ CLASSES: dict[str, type[Model]] = {
     'AbilityStmt': _model_class('AbilityStmt', (('abilityword', True, '1'), ('body', True, '1')), {'abilityword': None, 'body': None}, ()),
     'AbilityWordDef': _model_class('AbilityWordDef', (('name', True, '1'), ('rule', True, '1')), {'name': '', 'rule': None}, ()),
     'ActionDef': _model_class('ActionDef', (('name', True, '1'), ('rule', True, '1'), ('text', True, '1'), ('steps', True, '1..*')), {'name': '', 'rule': None, 'text': None}, ('steps',)),
-    'ActivatedStmt': _model_class('ActivatedStmt', (('special', True, '0..1'), ('fromhand', True, '0..1'), ('param', True, '1'), ('cost', True, '1'), ('sentences', True, '0..*'), ('restriction', True, '1'), ('once', True, '1'), ('sorcery', True, '1'), ('castable', True, '1')), {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': ''}, ('sentences',)),
+    'ActivatedStmt': _model_class('ActivatedStmt', (('special', True, '0..1'), ('fromhand', True, '0..1'), ('param', True, '1'), ('cost', True, '1'), ('sentences', True, '0..*'), ('restriction', True, '1'), ('once', True, '1'), ('sorcery', True, '1'), ('also', True, '1'), ('castable', True, '1')), {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': ''}, ('sentences',)),
     'AddManaEffect': _model_class('AddManaEffect', (('anycolor', True, '0..1'), ('choices', True, '1..*'), ('last', True, '1'), ('mana', True, '1'), ('alts', True, '1..*')), {'anycolor': False, 'last': None, 'mana': None}, ('choices', 'alts')),
     'AdditionalCostStmt': _model_class('AdditionalCostStmt', (('param', True, '1'), ('repeatable', True, '0..1')), {'param': '', 'repeatable': False}, ()),
     'AdditionalLandStmt': _model_class('AdditionalLandStmt', (('count', True, '1'), ('turns', True, '1')), {'count': None, 'turns': ''}, ()),
@@ -48706,65 +48764,65 @@ _C538 = CLASSES['BatchAttackTrigger']
 _C540 = CLASSES['ThisTrigger']
 _C544 = CLASSES['CastTrigger']
 _C547 = CLASSES['YoursTrigger']
-_C560 = CLASSES['ZonePlace']
-_C564 = CLASSES['PTChange']
-_C567 = CLASSES['CantAttackOrBlock']
-_C569 = CLASSES['CantAttack']
-_C571 = CLASSES['CantBlock']
-_C573 = CLASSES['CantBeBlockedByFewer']
-_C574 = CLASSES['CantBeBlockedExcept']
-_C575 = CLASSES['CanBlockOnly']
-_C577 = CLASSES['CantBeTargetedBy']
-_C578 = CLASSES['CantBeTargeted']
-_C580 = CLASSES['CantBeDestroyed']
-_C582 = CLASSES['CantPhaseOut']
-_C584 = CLASSES['PhasesEachUntap']
-_C586 = CLASSES['GainsAbility']
-_C589 = CLASSES['HasKeywordAtManaCost']
-_C590 = CLASSES['HasKeywords']
-_C591 = CLASSES['LosesKeywords']
-_C594 = CLASSES['CombatDamageSteps']
-_C596 = CLASSES['AssignsExcess']
-_C598 = CLASSES['AttacksUntapped']
-_C600 = CLASSES['DoesntUntap']
-_C602 = CLASSES['DamageGainsLife']
-_C604 = CLASSES['DamageIsLethal']
-_C606 = CLASSES['CantBeBlockedBy']
-_C608 = CLASSES['CantBeAttachedBy']
-_C610 = CLASSES['PreventDamageFrom']
-_C612 = CLASSES['AttacksDespite']
-_C614 = CLASSES['MaxBlockers']
-_C616 = CLASSES['AttacksEachCombat']
-_C618 = CLASSES['BlocksEachCombat']
-_C620 = CLASSES['CantBeBlocked']
-_C622 = CLASSES['IsColor']
-_C656 = CLASSES['Duration']
-_C659 = CLASSES['TargetObject']
-_C661 = CLASSES['FromGraveyard']
-_C667 = CLASSES['OntoBattlefield']
-_C670 = CLASSES['IntoHand']
-_C672 = CLASSES['IntoGraveyard']
-_C675 = CLASSES['CostValue']
-_C695 = CLASSES['BackRef']
-_C697 = CLASSES['TargetPlayer']
-_C701 = CLASSES['EachObjects']
-_C714 = CLASSES['QualityRef']
-_C735 = CLASSES['PerTime']
-_C741 = CLASSES['PerObject']
-_C744 = CLASSES['PowerOf']
-_C770 = CLASSES['EntersEvent']
-_C773 = CLASSES['LeavesEvent']
-_C775 = CLASSES['DiesEvent']
-_C777 = CLASSES['AttacksAloneEvent']
-_C779 = CLASSES['AttacksEvent']
-_C781 = CLASSES['BlocksEvent']
-_C784 = CLASSES['BlockedEvent']
-_C786 = CLASSES['PhasesEvent']
-_C788 = CLASSES['TurnedUpEvent']
-_C790 = CLASSES['ExiledThisWayEvent']
-_C792 = CLASSES['TargetedEvent']
-_C795 = CLASSES['DealsDamageEvent']
-_C797 = CLASSES['DealtDamageEvent']
+_C561 = CLASSES['ZonePlace']
+_C565 = CLASSES['PTChange']
+_C568 = CLASSES['CantAttackOrBlock']
+_C570 = CLASSES['CantAttack']
+_C572 = CLASSES['CantBlock']
+_C574 = CLASSES['CantBeBlockedByFewer']
+_C575 = CLASSES['CantBeBlockedExcept']
+_C576 = CLASSES['CanBlockOnly']
+_C578 = CLASSES['CantBeTargetedBy']
+_C579 = CLASSES['CantBeTargeted']
+_C581 = CLASSES['CantBeDestroyed']
+_C583 = CLASSES['CantPhaseOut']
+_C585 = CLASSES['PhasesEachUntap']
+_C587 = CLASSES['GainsAbility']
+_C590 = CLASSES['HasKeywordAtManaCost']
+_C591 = CLASSES['HasKeywords']
+_C592 = CLASSES['LosesKeywords']
+_C595 = CLASSES['CombatDamageSteps']
+_C597 = CLASSES['AssignsExcess']
+_C599 = CLASSES['AttacksUntapped']
+_C601 = CLASSES['DoesntUntap']
+_C603 = CLASSES['DamageGainsLife']
+_C605 = CLASSES['DamageIsLethal']
+_C607 = CLASSES['CantBeBlockedBy']
+_C609 = CLASSES['CantBeAttachedBy']
+_C611 = CLASSES['PreventDamageFrom']
+_C613 = CLASSES['AttacksDespite']
+_C615 = CLASSES['MaxBlockers']
+_C617 = CLASSES['AttacksEachCombat']
+_C619 = CLASSES['BlocksEachCombat']
+_C621 = CLASSES['CantBeBlocked']
+_C623 = CLASSES['IsColor']
+_C657 = CLASSES['Duration']
+_C660 = CLASSES['TargetObject']
+_C662 = CLASSES['FromGraveyard']
+_C668 = CLASSES['OntoBattlefield']
+_C671 = CLASSES['IntoHand']
+_C673 = CLASSES['IntoGraveyard']
+_C676 = CLASSES['CostValue']
+_C696 = CLASSES['BackRef']
+_C698 = CLASSES['TargetPlayer']
+_C702 = CLASSES['EachObjects']
+_C715 = CLASSES['QualityRef']
+_C736 = CLASSES['PerTime']
+_C742 = CLASSES['PerObject']
+_C745 = CLASSES['PowerOf']
+_C771 = CLASSES['EntersEvent']
+_C774 = CLASSES['LeavesEvent']
+_C776 = CLASSES['DiesEvent']
+_C778 = CLASSES['AttacksAloneEvent']
+_C780 = CLASSES['AttacksEvent']
+_C782 = CLASSES['BlocksEvent']
+_C785 = CLASSES['BlockedEvent']
+_C787 = CLASSES['PhasesEvent']
+_C789 = CLASSES['TurnedUpEvent']
+_C791 = CLASSES['ExiledThisWayEvent']
+_C793 = CLASSES['TargetedEvent']
+_C796 = CLASSES['DealsDamageEvent']
+_C798 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52186,8 +52244,8 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 560:
-                    values.append(_b560(x, inst, lim, made))
+                elif x.rule == 561:
+                    values.append(_b561(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 366:  # spells
@@ -52683,7 +52741,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 566 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52720,13 +52778,13 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # other
+        if r == 631:  # other
             d['other'] = True
-        elif r == 631:  # another
+        elif r == 632:  # another
             d['another'] = True
-        elif r == 632:  # facedown
+        elif r == 633:  # facedown
             d['facedown'] = True
-        elif r == 633:  # faceup
+        elif r == 634:  # faceup
             d['faceup'] = True
         elif r == 379:  # exiled
             d['exiled'] = True
@@ -52745,17 +52803,17 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 634:  # states
+        elif r == 635:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 722:  # nons
+        elif r == 723:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 723:  # colors
+        elif r == 724:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52763,7 +52821,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 724:  # supertypes
+        elif r == 725:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52771,32 +52829,32 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 725:  # multis
+        elif r == 726:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 726:  # types
+        elif r == 727:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 727:  # subtypes
+        elif r == 728:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # ortypes
+        elif r == 729:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # andor
+        elif r == 730:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 730:  # ortypes
+        elif r == 731:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -52839,7 +52897,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 635:  # keywords
+        elif r == 636:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52882,9 +52940,9 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 636:  # blocked_by_this
+        elif r == 637:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 637:  # attacking_you
+        elif r == 638:  # attacking_you
             d['attacking_you'] = True
         elif r == 277:  # name
             x = c[0]
@@ -53705,7 +53763,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 702 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53905,7 +53963,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C360()
-    d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53967,7 +54025,16 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 557:  # castable
+        elif r == 557:  # also
+            x = c[0]
+            if d['also']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['also'] = value
+        elif r == 558:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -54005,9 +54072,9 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 707:  # both
+        if r == 708:  # both
             d['both'] = True
-        elif r == 558:  # which
+        elif r == 559:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -54200,35 +54267,35 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 623:  # this
+        elif r == 624:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 624:  # enchanted
+        elif r == 625:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 625:  # host
+        elif r == 626:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 626:  # equipped
+        elif r == 627:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 627:  # host
+        elif r == 628:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 628:  # affected
+        elif r == 629:  # affected
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['affected'] = value
-        elif r == 629:  # parts
+        elif r == 630:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54237,7 +54304,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 566 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54343,7 +54410,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 731:  # evenly
+        elif r == 732:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54377,35 +54444,35 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # named
+        if r == 639:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 639:  # amount
+        elif r == 640:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 640:  # equal
+        elif r == 641:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 732:  # power
+        elif r == 733:  # power
             x = c[0]
-            value = _b744(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['power'] = value
-        elif r == 733:  # amount
+        elif r == 734:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 641:  # you
+        elif r == 642:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 642:  # target
+        elif r == 643:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -54577,7 +54644,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 643:  # tapped
+        elif r == 644:  # tapped
             d['tapped'] = True
         elif r == 411:  # power
             x = c[0]
@@ -54587,7 +54654,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 644:  # colors
+        elif r == 645:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54595,17 +54662,17 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 645:  # subtypes
+        elif r == 646:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 646:  # types
+        elif r == 647:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 647:  # keywords
+        elif r == 648:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54625,17 +54692,17 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 648:  # per
+        elif r == 649:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 649:  # pertime
+        elif r == 650:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b735(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -54669,9 +54736,9 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # anycolor
+        if r == 737:  # anycolor
             d['anycolor'] = True
-        elif r == 737:  # choices
+        elif r == 738:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -54681,15 +54748,15 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 650:  # last
+        elif r == 651:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 651:  # mana
+        elif r == 652:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 800:  # alts
+        elif r == 801:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -54731,7 +54798,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 652:  # third
+        elif r == 653:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -54739,13 +54806,13 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 738:  # random
+        elif r == 739:  # random
             d['random'] = True
-        elif r == 653:  # per
+        elif r == 654:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b735(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54785,25 +54852,25 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 654:  # amount
+        elif r == 655:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 739:  # per
+        elif r == 740:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b735(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['per'] = value
-        elif r == 742:  # per
+        elif r == 743:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b741(x, inst, lim, made)
+            value = _b742(x, inst, lim, made)
             d['per'] = value
-        elif r == 655:  # equal
+        elif r == 656:  # equal
             x = c[0]
-            value = _b744(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -54848,7 +54915,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b656(x, inst, lim, made)
+            value = _b657(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -54889,7 +54956,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 657:  # yours
+        elif r == 658:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -54927,21 +54994,21 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 426:  # target
             x = c[0]
-            value = _b659(x, inst, lim, made)
+            value = _b660(x, inst, lim, made)
             d['target'] = value
         elif r == 427:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b661(x, inst, lim, made)
+            value = _b662(x, inst, lim, made)
             d['source'] = value
-        elif r == 754:  # hand
+        elif r == 755:  # hand
             d['hand'] = True
-        elif r == 662:  # battlefield
+        elif r == 663:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 755:  # mine
+        elif r == 756:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -54982,15 +55049,15 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 663:  # fromgy
+        elif r == 664:  # fromgy
             d['fromgy'] = True
-        elif r == 756:  # choice
+        elif r == 757:  # choice
             d['choice'] = True
-        elif r == 757:  # facedown
+        elif r == 758:  # facedown
             d['facedown'] = True
-        elif r == 758:  # mine
+        elif r == 759:  # mine
             d['mine'] = True
-        elif r == 759:  # owners
+        elif r == 760:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -55068,7 +55135,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b507(x, inst, lim, made)
             d['player'] = value
-        elif r == 664:  # upto
+        elif r == 665:  # upto
             d['upto'] = True
         elif r == 435:  # count
             x = c[0]
@@ -55078,24 +55145,24 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 760:  # alts
+        elif r == 761:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b278(x, inst, lim, made))
-        elif r == 665:  # reveal
+        elif r == 666:  # reveal
             d['reveal'] = True
-        elif r == 761:  # thatcard
+        elif r == 762:  # thatcard
             d['thatcard'] = True
-        elif r == 762:  # thosecards
+        elif r == 763:  # thosecards
             d['thosecards'] = True
         elif r == 437:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 668 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 669 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 673:  # tapped
+        elif r == 674:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -55140,7 +55207,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b675(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['unless'] = value
         elif r == 441:  # per
             x = c[0]
@@ -55360,13 +55427,13 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b661(x, inst, lim, made)
+            value = _b662(x, inst, lim, made)
             d['source'] = value
-        elif r == 677:  # top
+        elif r == 678:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 678:  # bottom
+        elif r == 679:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55452,7 +55519,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b661(x, inst, lim, made)
+            value = _b662(x, inst, lim, made)
             d['source'] = value
         elif r == 463:  # amount
             x = c[0]
@@ -55639,7 +55706,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b675(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -55837,14 +55904,14 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # step
+        if r == 680:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 764 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 680:  # endcombat
+        elif r == 681:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -55891,9 +55958,9 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 764:  # you
+        elif r == 765:  # you
             d['you'] = True
-        elif r == 681:  # target
+        elif r == 682:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -55939,11 +56006,11 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 682:  # label
+        elif r == 683:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 683:  # free
+        elif r == 684:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -55986,7 +56053,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 684:  # newtargets
+        elif r == 685:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -56020,18 +56087,18 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # thatnoun
+        if r == 686:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 686:  # target
+        elif r == 687:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 687:  # thisturn
+        elif r == 688:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -56155,26 +56222,26 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b656(x, inst, lim, made)
+            value = _b657(x, inst, lim, made)
             d['lead'] = value
-        elif r == 688:  # target
+        elif r == 689:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 689:  # also
+        elif r == 690:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['also'] = value
-        elif r == 690:  # group
+        elif r == 691:  # group
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['group'] = value
-        elif r == 691:  # parts
+        elif r == 692:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56183,7 +56250,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 566 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56192,9 +56259,9 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b656(x, inst, lim, made)
+            value = _b657(x, inst, lim, made)
             d['duration'] = value
-        elif r == 692:  # tail
+        elif r == 693:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56203,7 +56270,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 566 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56240,7 +56307,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # controller
+        if r == 694:  # controller
             d['controller'] = True
         elif r == 508:  # owner
             x = c[0]
@@ -56354,7 +56421,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # each
+        if r == 699:  # each
             d['each'] = True
         elif r == 517:  # count
             x = c[0]
@@ -56468,7 +56535,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # equipped
+        if r == 769:  # equipped
             d['equipped'] = True
         elif r == 524:  # enchanted
             x = c[0]
@@ -56634,9 +56701,9 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 703:  # creature
+        elif r == 704:  # creature
             d['creature'] = True
-        elif r == 704:  # events
+        elif r == 705:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56645,7 +56712,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 772 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56730,13 +56797,13 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 798:  # thisor
+        elif r == 799:  # thisor
             d['thisor'] = True
         elif r == 546:  # subject
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['subject'] = value
-        elif r == 705:  # events
+        elif r == 706:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56745,12 +56812,12 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 772 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 706:  # undercontrol
+        elif r == 707:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -56760,7 +56827,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56776,7 +56843,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C561()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56784,11 +56851,11 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # command
+        if r == 560:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 561:  # battlefield
+        elif r == 562:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56800,7 +56867,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56816,7 +56883,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C565()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56824,29 +56891,29 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # additional
+        if r == 709:  # additional
             d['additional'] = True
-        elif r == 562:  # power
+        elif r == 563:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 563:  # toughness
+        elif r == 564:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 709:  # per
+        elif r == 710:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 710:  # perfilter
+        elif r == 711:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b278(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 799:  # onbf
+        elif r == 800:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56856,7 +56923,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56872,7 +56939,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C568()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56880,7 +56947,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # both
+        if r == 567:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -56892,7 +56959,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56908,7 +56975,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C570()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56916,7 +56983,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # attack
+        if r == 569:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -56928,7 +56995,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56944,7 +57011,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C572()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56952,7 +57019,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # block
+        if r == 571:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -56964,7 +57031,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56980,7 +57047,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C574()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56988,7 +57055,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # count
+        if r == 573:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57000,52 +57067,8 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C574()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 711:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 278:
-                    values.append(_b278(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57088,7 +57111,51 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C576()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 713:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 278:
+                    values.append(_b278(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57104,7 +57171,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C578()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57112,9 +57179,9 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # quality
+        if r == 577:  # quality
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57124,7 +57191,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57140,7 +57207,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C579()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57148,7 +57215,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # opponents
+        if r == 717:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57158,7 +57225,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57174,7 +57241,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C581()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57182,7 +57249,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # destroyed
+        if r == 580:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -57194,7 +57261,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57210,7 +57277,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C583()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57218,7 +57285,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # phase
+        if r == 582:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -57230,7 +57297,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57246,7 +57313,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C585()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57254,7 +57321,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # untap
+        if r == 584:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57266,7 +57333,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57282,7 +57349,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C587()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57290,9 +57357,9 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # ability
+        if r == 586:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57305,7 +57372,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57321,7 +57388,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C590()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57329,14 +57396,14 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # keyword
+        if r == 588:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 588:  # manacost
+        elif r == 589:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -57348,54 +57415,8 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C590()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 718:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57440,7 +57461,53 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C592()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 720:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57456,7 +57523,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C595()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57464,11 +57531,11 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # first
+        if r == 593:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 593:  # regular
+        elif r == 594:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -57482,7 +57549,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57498,7 +57565,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C597()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57506,7 +57573,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # excess
+        if r == 596:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -57518,7 +57585,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57534,7 +57601,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C599()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57542,7 +57609,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # untapped
+        if r == 598:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -57554,7 +57621,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57570,7 +57637,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C601()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57578,11 +57645,11 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # its
+        if r == 721:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 599:  # untap
+        elif r == 600:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57594,7 +57661,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57610,7 +57677,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C603()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57618,7 +57685,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # gains
+        if r == 602:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -57630,7 +57697,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57646,7 +57713,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C605()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57654,7 +57721,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # lethal
+        if r == 604:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -57666,7 +57733,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57682,7 +57749,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C607()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57690,9 +57757,9 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # quality
+        if r == 606:  # quality
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57702,7 +57769,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57718,7 +57785,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C609()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57726,9 +57793,9 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # quality
+        if r == 608:  # quality
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57738,7 +57805,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57754,7 +57821,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C611()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57762,9 +57829,9 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # quality
+        if r == 610:  # quality
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57774,7 +57841,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57790,7 +57857,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C613()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57798,9 +57865,9 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # thisturn
+        if r == 722:  # thisturn
             d['thisturn'] = True
-        elif r == 611:  # keyword
+        elif r == 612:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57815,7 +57882,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57831,7 +57898,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C615()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57839,7 +57906,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # count
+        if r == 614:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57851,7 +57918,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57867,7 +57934,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C617()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57875,7 +57942,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # attacks
+        if r == 616:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -57887,7 +57954,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57903,7 +57970,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C619()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57911,7 +57978,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # blocks
+        if r == 618:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -57923,7 +57990,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57939,7 +58006,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C621()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57947,7 +58014,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # unblockable
+        if r == 620:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -57959,7 +58026,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57975,7 +58042,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C623()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57983,7 +58050,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # color
+        if r == 622:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57998,7 +58065,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58014,7 +58081,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C656()
+    inst: Any = _C657()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58022,23 +58089,23 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # eot
+        if r == 748:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 748:  # next_upkeep
+        elif r == 749:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 749:  # losecontrol
+        elif r == 750:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 750:  # thisturn
+        elif r == 751:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 751:  # thiscombat
+        elif r == 752:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58050,7 +58117,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58066,7 +58133,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C660()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58074,13 +58141,13 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # another
+        if r == 753:  # another
             d['another'] = True
-        elif r == 658:  # filter
+        elif r == 659:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 753:  # ingy
+        elif r == 754:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58090,7 +58157,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58106,7 +58173,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C662()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58114,7 +58181,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # whose
+        if r == 661:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58126,7 +58193,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58142,7 +58209,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C667()
+    inst: Any = _C668()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58150,7 +58217,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # zone
+        if r == 667:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58162,7 +58229,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58178,7 +58245,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C670()
+    inst: Any = _C671()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58186,7 +58253,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # player
+        if r == 670:  # player
             x = c[0]
             value = _b507(x, inst, lim, made)
             d['player'] = value
@@ -58198,7 +58265,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58214,7 +58281,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C673()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58222,7 +58289,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 671:  # player
+        if r == 672:  # player
             x = c[0]
             value = _b507(x, inst, lim, made)
             d['player'] = value
@@ -58234,7 +58301,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58250,7 +58317,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C676()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58258,11 +58325,11 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # cost
+        if r == 675:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 676:  # param
+        elif r == 677:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58277,7 +58344,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58293,7 +58360,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C695()
+    inst: Any = _C696()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58301,7 +58368,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # word
+        if r == 695:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58316,7 +58383,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58332,7 +58399,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C698()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58340,11 +58407,11 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # player
+        if r == 697:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 765:  # walker
+        elif r == 766:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58354,7 +58421,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58370,7 +58437,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C702()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58378,15 +58445,15 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # quant
+        if r == 700:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 700:  # filter
+        elif r == 701:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 766:  # attached
+        elif r == 767:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -58395,7 +58462,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 767:  # samename
+        elif r == 768:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -58404,7 +58471,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 801:  # ingy
+        elif r == 802:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58414,7 +58481,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58430,7 +58497,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C714()
+    inst: Any = _C715()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58438,11 +58505,11 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # word
+        if r == 714:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 715:  # param
+        elif r == 716:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58457,7 +58524,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58473,7 +58540,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C736()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58481,7 +58548,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # word
+        if r == 735:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58496,7 +58563,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58512,7 +58579,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C741()
+    inst: Any = _C742()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58520,13 +58587,13 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # filter
+        if r == 741:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 806:  # gy
+        elif r == 807:  # gy
             d['gy'] = True
-        elif r == 807:  # bf
+        elif r == 808:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58536,7 +58603,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58552,7 +58619,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C745()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58560,19 +58627,19 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # power
+        if r == 744:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 745:  # power
+        elif r == 746:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 746:  # target
+        elif r == 747:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58587,7 +58654,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58603,7 +58670,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C771()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58611,7 +58678,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # enters
+        if r == 770:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -58623,7 +58690,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58639,7 +58706,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C774()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58647,7 +58714,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # leaves
+        if r == 773:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -58659,7 +58726,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58675,7 +58742,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C776()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58683,7 +58750,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # dies
+        if r == 775:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -58695,7 +58762,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58711,7 +58778,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C778()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58719,7 +58786,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # alone
+        if r == 777:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -58731,7 +58798,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58747,7 +58814,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C780()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58755,7 +58822,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # attacks
+        if r == 779:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58767,7 +58834,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58783,7 +58850,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C782()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58791,11 +58858,11 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # blocks
+        if r == 781:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 802:  # acreature
+        elif r == 803:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -58805,7 +58872,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58821,7 +58888,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C785()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58829,11 +58896,11 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # blocked
+        if r == 783:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 783:  # filter
+        elif r == 784:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -58847,7 +58914,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58863,7 +58930,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C787()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58871,7 +58938,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # direction
+        if r == 786:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -58883,7 +58950,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58899,7 +58966,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C789()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58907,7 +58974,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # up
+        if r == 788:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -58919,7 +58986,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58935,7 +59002,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C791()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58943,7 +59010,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # way
+        if r == 790:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -58955,7 +59022,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58971,7 +59038,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C793()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58979,11 +59046,11 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # targeted
+        if r == 792:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 803:  # opponents
+        elif r == 804:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58993,7 +59060,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59009,7 +59076,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C796()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59017,13 +59084,13 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # combat
+        if r == 805:  # combat
             d['combat'] = True
-        elif r == 793:  # deals
+        elif r == 794:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 794:  # recipient
+        elif r == 795:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59037,7 +59104,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59053,7 +59120,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C798()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59061,9 +59128,9 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # combat
+        if r == 806:  # combat
             d['combat'] = True
-        elif r == 796:  # dealt
+        elif r == 797:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59634,259 +59701,260 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 554 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 555 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 PTChange
-    _node,  # 565 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 CantBeBlockedByFewer
-    _b574,  # 574 CantBeBlockedExcept
-    _b575,  # 575 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 576 __asgn_plain
-    _b577,  # 577 CantBeTargetedBy
-    _b578,  # 578 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 HasKeywordAtManaCost
-    _b590,  # 590 HasKeywords
-    _b591,  # 591 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 629 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 630 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 631 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 632 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 633 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 634 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 635 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 636 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 637 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 643 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 644 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 645 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 646 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 647 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 655 __asgn_plain
-    _b656,  # 656 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 663 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 664 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 666 __asgn_plain
-    _b667,  # 667 OntoBattlefield
-    _node,  # 668 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 673 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 684 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 691 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 692 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 693 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 698 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 EachObjects
-    _node,  # 702 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 703 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 704 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 PTChange
+    _node,  # 566 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 CantBeBlockedByFewer
+    _b575,  # 575 CantBeBlockedExcept
+    _b576,  # 576 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 CantBeTargetedBy
+    _b579,  # 579 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 HasKeywordAtManaCost
+    _b591,  # 591 HasKeywords
+    _b592,  # 592 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 630 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 631 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 632 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 633 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 634 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 635 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 636 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 637 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 638 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 644 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 645 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 646 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 647 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 648 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 661 __asgn_plain
+    _b662,  # 662 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 666 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 OntoBattlefield
+    _node,  # 669 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 674 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 692 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 693 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 694 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 701 __asgn_plain
+    _b702,  # 702 EachObjects
+    _node,  # 703 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 704 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 705 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 706 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 711 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 712 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 713 __asgn_plain
-    _b714,  # 714 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 716 __asgn_optional
-    _node,  # 717 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 718 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 713 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 714 __asgn_plain
+    _b715,  # 715 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 717 __asgn_optional
+    _node,  # 718 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 740 __asgn_plain
-    _b741,  # 741 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 762 __asgn_optional
-    _match_node,  # 763 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 EntersEvent
-    _node,  # 771 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 800 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 732 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 735 __asgn_plain
+    _b736,  # 736 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 737 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 741 __asgn_plain
+    _b742,  # 742 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 744 __asgn_plain
+    _b745,  # 745 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 763 __asgn_optional
+    _match_node,  # 764 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 770 __asgn_plain
+    _b771,  # 771 EntersEvent
+    _node,  # 772 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 777 __asgn_plain
+    _b778,  # 778 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 786 __asgn_plain
+    _b787,  # 787 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 801 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 804 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 808 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 177, 213, 217, 231, 512, 531, 565, 668, 702, 717, 771])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 177, 213, 217, 231, 512, 531, 566, 669, 703, 718, 772])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60449,95 +60517,95 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    _b560,  # 560 ZonePlace
-    None,  # 561 __asgn_plain
+    None,  # 560 __asgn_plain
+    _b561,  # 561 ZonePlace
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    _b564,  # 564 PTChange
-    None,  # 565 StaticPart
-    None,  # 566 __asgn_plain
-    _b567,  # 567 CantAttackOrBlock
-    None,  # 568 __asgn_plain
-    _b569,  # 569 CantAttack
-    None,  # 570 __asgn_plain
-    _b571,  # 571 CantBlock
-    None,  # 572 __asgn_plain
-    _b573,  # 573 CantBeBlockedByFewer
-    _b574,  # 574 CantBeBlockedExcept
-    _b575,  # 575 CanBlockOnly
-    None,  # 576 __asgn_plain
-    _b577,  # 577 CantBeTargetedBy
-    _b578,  # 578 CantBeTargeted
-    None,  # 579 __asgn_plain
-    _b580,  # 580 CantBeDestroyed
-    None,  # 581 __asgn_plain
-    _b582,  # 582 CantPhaseOut
-    None,  # 583 __asgn_plain
-    _b584,  # 584 PhasesEachUntap
-    None,  # 585 __asgn_plain
-    _b586,  # 586 GainsAbility
-    None,  # 587 __asgn_plain
+    None,  # 564 __asgn_plain
+    _b565,  # 565 PTChange
+    None,  # 566 StaticPart
+    None,  # 567 __asgn_plain
+    _b568,  # 568 CantAttackOrBlock
+    None,  # 569 __asgn_plain
+    _b570,  # 570 CantAttack
+    None,  # 571 __asgn_plain
+    _b572,  # 572 CantBlock
+    None,  # 573 __asgn_plain
+    _b574,  # 574 CantBeBlockedByFewer
+    _b575,  # 575 CantBeBlockedExcept
+    _b576,  # 576 CanBlockOnly
+    None,  # 577 __asgn_plain
+    _b578,  # 578 CantBeTargetedBy
+    _b579,  # 579 CantBeTargeted
+    None,  # 580 __asgn_plain
+    _b581,  # 581 CantBeDestroyed
+    None,  # 582 __asgn_plain
+    _b583,  # 583 CantPhaseOut
+    None,  # 584 __asgn_plain
+    _b585,  # 585 PhasesEachUntap
+    None,  # 586 __asgn_plain
+    _b587,  # 587 GainsAbility
     None,  # 588 __asgn_plain
-    _b589,  # 589 HasKeywordAtManaCost
-    _b590,  # 590 HasKeywords
-    _b591,  # 591 LosesKeywords
-    None,  # 592 __asgn_plain
+    None,  # 589 __asgn_plain
+    _b590,  # 590 HasKeywordAtManaCost
+    _b591,  # 591 HasKeywords
+    _b592,  # 592 LosesKeywords
     None,  # 593 __asgn_plain
-    _b594,  # 594 CombatDamageSteps
-    None,  # 595 __asgn_plain
-    _b596,  # 596 AssignsExcess
-    None,  # 597 __asgn_plain
-    _b598,  # 598 AttacksUntapped
-    None,  # 599 __asgn_plain
-    _b600,  # 600 DoesntUntap
-    None,  # 601 __asgn_plain
-    _b602,  # 602 DamageGainsLife
-    None,  # 603 __asgn_plain
-    _b604,  # 604 DamageIsLethal
-    None,  # 605 __asgn_plain
-    _b606,  # 606 CantBeBlockedBy
-    None,  # 607 __asgn_plain
-    _b608,  # 608 CantBeAttachedBy
-    None,  # 609 __asgn_plain
-    _b610,  # 610 PreventDamageFrom
-    None,  # 611 __asgn_plain
-    _b612,  # 612 AttacksDespite
-    None,  # 613 __asgn_plain
-    _b614,  # 614 MaxBlockers
-    None,  # 615 __asgn_plain
-    _b616,  # 616 AttacksEachCombat
-    None,  # 617 __asgn_plain
-    _b618,  # 618 BlocksEachCombat
-    None,  # 619 __asgn_plain
-    _b620,  # 620 CantBeBlocked
-    None,  # 621 __asgn_plain
-    _b622,  # 622 IsColor
-    None,  # 623 __asgn_plain
+    None,  # 594 __asgn_plain
+    _b595,  # 595 CombatDamageSteps
+    None,  # 596 __asgn_plain
+    _b597,  # 597 AssignsExcess
+    None,  # 598 __asgn_plain
+    _b599,  # 599 AttacksUntapped
+    None,  # 600 __asgn_plain
+    _b601,  # 601 DoesntUntap
+    None,  # 602 __asgn_plain
+    _b603,  # 603 DamageGainsLife
+    None,  # 604 __asgn_plain
+    _b605,  # 605 DamageIsLethal
+    None,  # 606 __asgn_plain
+    _b607,  # 607 CantBeBlockedBy
+    None,  # 608 __asgn_plain
+    _b609,  # 609 CantBeAttachedBy
+    None,  # 610 __asgn_plain
+    _b611,  # 611 PreventDamageFrom
+    None,  # 612 __asgn_plain
+    _b613,  # 613 AttacksDespite
+    None,  # 614 __asgn_plain
+    _b615,  # 615 MaxBlockers
+    None,  # 616 __asgn_plain
+    _b617,  # 617 AttacksEachCombat
+    None,  # 618 __asgn_plain
+    _b619,  # 619 BlocksEachCombat
+    None,  # 620 __asgn_plain
+    _b621,  # 621 CantBeBlocked
+    None,  # 622 __asgn_plain
+    _b623,  # 623 IsColor
     None,  # 624 __asgn_plain
     None,  # 625 __asgn_plain
     None,  # 626 __asgn_plain
     None,  # 627 __asgn_plain
     None,  # 628 __asgn_plain
-    None,  # 629 __asgn_oneormore
-    None,  # 630 __asgn_optional
+    None,  # 629 __asgn_plain
+    None,  # 630 __asgn_oneormore
     None,  # 631 __asgn_optional
     None,  # 632 __asgn_optional
     None,  # 633 __asgn_optional
-    None,  # 634 __asgn_oneormore
+    None,  # 634 __asgn_optional
     None,  # 635 __asgn_oneormore
-    None,  # 636 __asgn_optional
+    None,  # 636 __asgn_oneormore
     None,  # 637 __asgn_optional
-    None,  # 638 __asgn_plain
+    None,  # 638 __asgn_optional
     None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
-    None,  # 643 __asgn_optional
-    None,  # 644 __asgn_zeroormore
+    None,  # 643 __asgn_plain
+    None,  # 644 __asgn_optional
     None,  # 645 __asgn_zeroormore
-    None,  # 646 __asgn_oneormore
+    None,  # 646 __asgn_zeroormore
     None,  # 647 __asgn_oneormore
-    None,  # 648 __asgn_plain
+    None,  # 648 __asgn_oneormore
     None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
@@ -60545,27 +60613,27 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
-    _b656,  # 656 Duration
-    None,  # 657 __asgn_plain
+    None,  # 656 __asgn_plain
+    _b657,  # 657 Duration
     None,  # 658 __asgn_plain
-    _b659,  # 659 TargetObject
-    None,  # 660 __asgn_plain
-    _b661,  # 661 FromGraveyard
-    None,  # 662 __asgn_plain
-    None,  # 663 __asgn_optional
+    None,  # 659 __asgn_plain
+    _b660,  # 660 TargetObject
+    None,  # 661 __asgn_plain
+    _b662,  # 662 FromGraveyard
+    None,  # 663 __asgn_plain
     None,  # 664 __asgn_optional
     None,  # 665 __asgn_optional
-    None,  # 666 __asgn_plain
-    _b667,  # 667 OntoBattlefield
-    None,  # 668 Destination
-    None,  # 669 __asgn_plain
-    _b670,  # 670 IntoHand
-    None,  # 671 __asgn_plain
-    _b672,  # 672 IntoGraveyard
-    None,  # 673 __asgn_optional
-    None,  # 674 __asgn_plain
-    _b675,  # 675 CostValue
-    None,  # 676 __asgn_plain
+    None,  # 666 __asgn_optional
+    None,  # 667 __asgn_plain
+    _b668,  # 668 OntoBattlefield
+    None,  # 669 Destination
+    None,  # 670 __asgn_plain
+    _b671,  # 671 IntoHand
+    None,  # 672 __asgn_plain
+    _b673,  # 673 IntoGraveyard
+    None,  # 674 __asgn_optional
+    None,  # 675 __asgn_plain
+    _b676,  # 676 CostValue
     None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
@@ -60573,45 +60641,45 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
-    None,  # 684 __asgn_optional
-    None,  # 685 __asgn_plain
+    None,  # 684 __asgn_plain
+    None,  # 685 __asgn_optional
     None,  # 686 __asgn_plain
-    None,  # 687 __asgn_optional
-    None,  # 688 __asgn_plain
+    None,  # 687 __asgn_plain
+    None,  # 688 __asgn_optional
     None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    None,  # 691 __asgn_oneormore
+    None,  # 691 __asgn_plain
     None,  # 692 __asgn_oneormore
-    None,  # 693 __asgn_optional
-    None,  # 694 __asgn_plain
-    _b695,  # 695 BackRef
-    None,  # 696 __asgn_plain
-    _b697,  # 697 TargetPlayer
-    None,  # 698 __asgn_optional
-    None,  # 699 __asgn_plain
+    None,  # 693 __asgn_oneormore
+    None,  # 694 __asgn_optional
+    None,  # 695 __asgn_plain
+    _b696,  # 696 BackRef
+    None,  # 697 __asgn_plain
+    _b698,  # 698 TargetPlayer
+    None,  # 699 __asgn_optional
     None,  # 700 __asgn_plain
-    _b701,  # 701 EachObjects
-    None,  # 702 KeywordCostPart
-    None,  # 703 __asgn_optional
-    None,  # 704 __asgn_oneormore
+    None,  # 701 __asgn_plain
+    _b702,  # 702 EachObjects
+    None,  # 703 KeywordCostPart
+    None,  # 704 __asgn_optional
     None,  # 705 __asgn_oneormore
-    None,  # 706 __asgn_optional
+    None,  # 706 __asgn_oneormore
     None,  # 707 __asgn_optional
     None,  # 708 __asgn_optional
-    None,  # 709 __asgn_plain
+    None,  # 709 __asgn_optional
     None,  # 710 __asgn_plain
-    None,  # 711 __asgn_oneormore
+    None,  # 711 __asgn_plain
     None,  # 712 __asgn_oneormore
-    None,  # 713 __asgn_plain
-    _b714,  # 714 QualityRef
-    None,  # 715 __asgn_plain
-    None,  # 716 __asgn_optional
-    None,  # 717 GrantedAbility
-    None,  # 718 __asgn_oneormore
+    None,  # 713 __asgn_oneormore
+    None,  # 714 __asgn_plain
+    _b715,  # 715 QualityRef
+    None,  # 716 __asgn_plain
+    None,  # 717 __asgn_optional
+    None,  # 718 GrantedAbility
     None,  # 719 __asgn_oneormore
-    None,  # 720 __asgn_plain
-    None,  # 721 __asgn_optional
-    None,  # 722 __asgn_oneormore
+    None,  # 720 __asgn_oneormore
+    None,  # 721 __asgn_plain
+    None,  # 722 __asgn_optional
     None,  # 723 __asgn_oneormore
     None,  # 724 __asgn_oneormore
     None,  # 725 __asgn_oneormore
@@ -60620,28 +60688,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_oneormore
     None,  # 730 __asgn_oneormore
-    None,  # 731 __asgn_optional
-    None,  # 732 __asgn_plain
+    None,  # 731 __asgn_oneormore
+    None,  # 732 __asgn_optional
     None,  # 733 __asgn_plain
     None,  # 734 __asgn_plain
-    _b735,  # 735 PerTime
-    None,  # 736 __asgn_optional
-    None,  # 737 __asgn_oneormore
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_plain
+    None,  # 735 __asgn_plain
+    _b736,  # 736 PerTime
+    None,  # 737 __asgn_optional
+    None,  # 738 __asgn_oneormore
+    None,  # 739 __asgn_optional
     None,  # 740 __asgn_plain
-    _b741,  # 741 PerObject
-    None,  # 742 __asgn_plain
+    None,  # 741 __asgn_plain
+    _b742,  # 742 PerObject
     None,  # 743 __asgn_plain
-    _b744,  # 744 PowerOf
-    None,  # 745 __asgn_plain
+    None,  # 744 __asgn_plain
+    _b745,  # 745 PowerOf
     None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
     None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
-    None,  # 752 __asgn_optional
+    None,  # 752 __asgn_plain
     None,  # 753 __asgn_optional
     None,  # 754 __asgn_optional
     None,  # 755 __asgn_optional
@@ -60649,52 +60717,53 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 757 __asgn_optional
     None,  # 758 __asgn_optional
     None,  # 759 __asgn_optional
-    None,  # 760 __asgn_oneormore
-    None,  # 761 __asgn_optional
+    None,  # 760 __asgn_optional
+    None,  # 761 __asgn_oneormore
     None,  # 762 __asgn_optional
-    None,  # 763 DelayedStep
-    None,  # 764 __asgn_optional
+    None,  # 763 __asgn_optional
+    None,  # 764 DelayedStep
     None,  # 765 __asgn_optional
-    None,  # 766 __asgn_plain
+    None,  # 766 __asgn_optional
     None,  # 767 __asgn_plain
-    None,  # 768 __asgn_optional
-    None,  # 769 __asgn_plain
-    _b770,  # 770 EntersEvent
-    None,  # 771 ThisEvent
-    None,  # 772 __asgn_plain
-    _b773,  # 773 LeavesEvent
-    None,  # 774 __asgn_plain
-    _b775,  # 775 DiesEvent
-    None,  # 776 __asgn_plain
-    _b777,  # 777 AttacksAloneEvent
-    None,  # 778 __asgn_plain
-    _b779,  # 779 AttacksEvent
-    None,  # 780 __asgn_plain
-    _b781,  # 781 BlocksEvent
-    None,  # 782 __asgn_plain
+    None,  # 768 __asgn_plain
+    None,  # 769 __asgn_optional
+    None,  # 770 __asgn_plain
+    _b771,  # 771 EntersEvent
+    None,  # 772 ThisEvent
+    None,  # 773 __asgn_plain
+    _b774,  # 774 LeavesEvent
+    None,  # 775 __asgn_plain
+    _b776,  # 776 DiesEvent
+    None,  # 777 __asgn_plain
+    _b778,  # 778 AttacksAloneEvent
+    None,  # 779 __asgn_plain
+    _b780,  # 780 AttacksEvent
+    None,  # 781 __asgn_plain
+    _b782,  # 782 BlocksEvent
     None,  # 783 __asgn_plain
-    _b784,  # 784 BlockedEvent
-    None,  # 785 __asgn_plain
-    _b786,  # 786 PhasesEvent
-    None,  # 787 __asgn_plain
-    _b788,  # 788 TurnedUpEvent
-    None,  # 789 __asgn_plain
-    _b790,  # 790 ExiledThisWayEvent
-    None,  # 791 __asgn_plain
-    _b792,  # 792 TargetedEvent
-    None,  # 793 __asgn_plain
+    None,  # 784 __asgn_plain
+    _b785,  # 785 BlockedEvent
+    None,  # 786 __asgn_plain
+    _b787,  # 787 PhasesEvent
+    None,  # 788 __asgn_plain
+    _b789,  # 789 TurnedUpEvent
+    None,  # 790 __asgn_plain
+    _b791,  # 791 ExiledThisWayEvent
+    None,  # 792 __asgn_plain
+    _b793,  # 793 TargetedEvent
     None,  # 794 __asgn_plain
-    _b795,  # 795 DealsDamageEvent
-    None,  # 796 __asgn_plain
-    _b797,  # 797 DealtDamageEvent
-    None,  # 798 __asgn_optional
+    None,  # 795 __asgn_plain
+    _b796,  # 796 DealsDamageEvent
+    None,  # 797 __asgn_plain
+    _b798,  # 798 DealtDamageEvent
     None,  # 799 __asgn_optional
-    None,  # 800 __asgn_oneormore
-    None,  # 801 __asgn_optional
+    None,  # 800 __asgn_optional
+    None,  # 801 __asgn_oneormore
     None,  # 802 __asgn_optional
     None,  # 803 __asgn_optional
     None,  # 804 __asgn_optional
     None,  # 805 __asgn_optional
     None,  # 806 __asgn_optional
     None,  # 807 __asgn_optional
+    None,  # 808 __asgn_optional
 ]

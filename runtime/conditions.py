@@ -229,6 +229,23 @@ class SorceryTiming:
 
 
 @dataclass(frozen=True)
+class AllConditions:
+    """602.5b: several restrictions on an ability ("only any time you could cast a sorcery and
+    only if ..."): it holds when every part holds; a refusal names the first that doesn't."""
+
+    parts: tuple["Condition", ...]
+
+    @property
+    def refusal(self) -> str:
+        """The reasons of the parts, joined (the ability can't be activated unless all hold)."""
+        return "; ".join(getattr(p, "refusal", "it can be activated only if its condition holds (602.5b)") for p in self.parts)
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Every part holds."""
+        return all(p.holds(game, res) for p in self.parts)
+
+
+@dataclass(frozen=True)
 class CouldCastTiming:
     """116.2f: "any time you could cast it" -- the source card could begin to be cast now: any time its
     controller has priority if it's an instant or may be cast as though it had flash (702.8a), else a
@@ -279,6 +296,7 @@ class Condition(Protocol):
 
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
+    "AllConditions",
     "CardsInGraveyard",
     "CastDuringMainPhase",
     "CastFromZone",

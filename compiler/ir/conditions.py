@@ -263,6 +263,20 @@ class SorceryTiming(Condition):
 
 
 @dataclass(frozen=True)
+class AllConditions(Condition):
+    """Restrictions that must all hold (602.5b): "Activate this ability only any time you could
+    cast a sorcery and only if seven or more cards are in your graveyard."""
+
+    parts: tuple[Condition, ...]
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return " and only ".join(p.text(spell, card) for p in self.parts)
+
+    def python(self) -> str:
+        return f"rt.AllConditions(parts=({''.join(p.python() + ', ' for p in self.parts)}))"
+
+
+@dataclass(frozen=True)
 class CastTiming(Condition):
     """A special action taken any time its card could be cast (116.2f)."""
 
