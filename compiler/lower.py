@@ -858,8 +858,16 @@ class CardLowering:
                                          group=first, repeat=True))
             return ef.DividedEvenly(self.amount(e.amount), first)
         amount = self.amount(e.amount)
+        if isinstance(amount, am.XAmount):
+            # 601.2d: X is announced (601.2b) before the targets are chosen and the damage divided,
+            # so any number of targets, at most X of them: an unbounded phrase (115.1d).
+            self.after_unbounded(e)
+            first = len(self.targets)
+            self.targets.append(TargetIR(TargetKind.ANY, condition=cond, words="any number of targets", optional=True,
+                                         group=first, repeat=True))
+            return ef.DividedDamage(amount, (first,), through_end=True)
         if not isinstance(amount, am.Fixed) or amount.value < 1:
-            self.ck.error(e, "the amount divided among targets must be a number (601.2d)")
+            self.ck.error(e, "the amount divided among targets must be a number or X (601.2d)")
         first = len(self.targets)
         # 601.2d: each target gets at least 1, so there are at most `amount` of them.
         for n in range(max(amount.value, 1)):

@@ -112,15 +112,19 @@ class Fight:
 @dataclass(frozen=True)
 class DealDividedDamage:
     """601.2d / 120.3: the source deals the damage divided as announced among the chosen targets
-    (slots ``slots``); damage assigned to a target that became illegal isn't dealt (608.2b)."""
+    (slots ``slots``; ``through_end``: and every slot after the last, the targets of an unbounded
+    "any number of targets" phrase, 115.1d); damage assigned to a target that became illegal isn't
+    dealt (608.2b)."""
 
     slots: tuple[int, ...]
+    through_end: bool = False
 
     def resolve(self, res: "Resolution") -> None:
         """Deal each target its share."""
         src = res.source_object()
         division = src.cast.division if src is not None and src.cast is not None else ()
-        chosen = [i for i in self.slots if i < len(res.targets) and res.targets[i] is not None]
+        slots = self.slots + (tuple(range(self.slots[-1] + 1, len(res.targets))) if self.through_end else ())
+        chosen = [i for i in slots if i < len(res.targets) and res.targets[i] is not None]
         with res.game.simultaneous_damage():  # 120.3, 603.2c: one damage event
             for k, i in enumerate(chosen):
                 if k < len(division) and i not in res.illegal:

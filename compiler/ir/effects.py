@@ -90,16 +90,19 @@ class ObjectDealsDamage(Effect):
 
 @dataclass(frozen=True)
 class DividedDamage(Effect):
-    """601.2d: damage divided as you choose among the target slots ``slots``."""
+    """601.2d: damage divided as you choose among the target slots ``slots`` (``through_end``: and
+    every slot after the last, an unbounded "any number of targets" phrase for X damage, 115.1d)."""
 
     amount: Amount
     slots: tuple[int, ...]
+    through_end: bool = False
 
     def text(self, ph: "Phrase", subject: str) -> str:
         return f"{subject} deals {self.amount.text()} damage divided as you choose among any number of targets"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.DealDividedDamage(slots={lit(self.slots)})"
+        end = ", through_end=True" if self.through_end else ""
+        return f"rt.DealDividedDamage(slots={lit(self.slots)}{end})"
 
 
 @dataclass(frozen=True)
