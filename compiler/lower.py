@@ -25,7 +25,7 @@ from .ir import references as rf
 from .ir import statics as sp
 from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
-    CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    CostLessIf, CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.amounts import Amount
@@ -555,6 +555,12 @@ class CardLowering:
 
     def condition_GraveyardCondition(self, c: Any) -> Condition:
         return co.GraveyardCount(self.amount(c.count).value)
+
+    def condition_AllGraveyardsCondition(self, c: Any) -> Condition:
+        f = _filter(self.ck, c.filter, c)
+        if not f.is_card:
+            self.ck.error(c, "cards in graveyards are named as cards: 'creature cards'")
+        return co.AllGraveyardsCount(self.amount(c.count).value, f)
 
     def condition_ControlSinceCondition(self, c: Any) -> Condition:
         return co.ControlledSinceUpkeep()
@@ -1461,6 +1467,10 @@ class CardLowering:
             return StaticIR((sp.CantActivate(),), None, False, word, affected=_filter(self.ck, b.affected, b))
         if k == "CostPerTargetStmt":
             return CostPerExtraTarget(CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols)))), word)
+        if k == "CostLessIfStmt":
+            # 601.2f: the spell's own cost reduction, while its condition holds.
+            cost = CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols))))
+            return CostLessIf(cost, self.condition(b.condition), word)
         if k == "CardAltCostStmt":
             return AlternativeCardCost(_cost(self.ck, b), word)
         if k == "CardAddCostStmt":

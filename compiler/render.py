@@ -16,7 +16,7 @@ from runtime.pool import INDEX_TABLE
 from . import VERSION, pyexpr
 from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
-    CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    CostLessIf, CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import condition_python
@@ -127,6 +127,10 @@ def _instance_CostPerExtraTarget(ab: CostPerExtraTarget) -> str:
     return f"rt.CostsMorePerExtraTarget(cost={ab.cost.python()})"
 
 
+def _instance_CostLessIf(ab: CostLessIf) -> str:
+    return f"rt.CostsLessIf(cost={ab.cost.python()}, condition={ab.condition.python()})"
+
+
 def _instance_AlternativeCardCost(ab: AlternativeCardCost) -> str:
     return f"rt.AlternativeCost(label='alternative', cost={ab.cost.python()}, zone=rt.Zone.HAND)"
 
@@ -153,7 +157,7 @@ def _instance_EntersAsCopyIR(ab: EntersAsCopyIR) -> str:
 
 _INSTANCES: dict[type, Callable[[Any], str]] = {
     cls: globals()[f"_instance_{cls.__name__}"]
-    for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, AlternativeCardCost,
+    for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, CostLessIf, AlternativeCardCost,
                 AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, UncounterableIR, EntersAsCopyIR)
 }
 

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from .ir import amounts as am
 from .ir.abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
-    CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    CostLessIf, CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import CostWasPaid
@@ -258,6 +258,10 @@ def _text_CostPerExtraTarget(card: CardIR, ab: CostPerExtraTarget) -> str:
     return f"This spell costs {ab.cost.text(card=card.name)} more to cast for each target beyond the first."
 
 
+def _text_CostLessIf(card: CardIR, ab: CostLessIf) -> str:
+    return f"{cap(ab.condition.text(True, card.name))}, this spell costs {ab.cost.text(card=card.name)} less to cast."
+
+
 def _text_AlternativeCardCost(card: CardIR, ab: AlternativeCardCost) -> str:
     # 118.9: "You may pay 1 life and exile a blue card from your hand rather than pay ..."
     words = " and ".join(p[:1].lower() + p[1:] for p in ab.cost.text(card=card.name).split(", "))
@@ -297,7 +301,7 @@ def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:
 _ABILITY_TEXT: dict[type, Callable[[CardIR, Any], str]] = {
     cls: globals()[f"_text_{cls.__name__}"]
     for cls in (SpellIR, TriggeredIR, ActivatedIR, EntersTappedIR, AsTurnedFaceUpIR, UncounterableIR, EntersAsCopyIR,
-                AmplifyIR, EntersWithIR, CostPerExtraTarget, AlternativeCardCost, AdditionalCardCost, StaticIR)
+                AmplifyIR, EntersWithIR, CostPerExtraTarget, CostLessIf, AlternativeCardCost, AdditionalCardCost, StaticIR)
 }
 
 

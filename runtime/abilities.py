@@ -236,6 +236,15 @@ class CostsMorePerExtraTarget(Ability):
 
 
 @dataclass(frozen=True)
+class CostsLessIf(Ability):
+    """601.2f: "If [condition], this spell costs {6} less to cast." -- while the total cost is
+    determined, ``cost`` (generic mana) is taken off it if ``condition`` holds."""
+
+    cost: Cost
+    condition: "Condition"
+
+
+@dataclass(frozen=True)
 class CantBeCountered(Ability):
     """"This spell can't be countered." (101.2: a "can't" wins over an instruction to counter it;
     it works while the spell is on the stack)."""

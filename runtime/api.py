@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .abilities import (
-    AsTurnedFaceUp, CantBeCountered, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
+    AsTurnedFaceUp, CantBeCountered, CostsLessIf, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve,
@@ -37,6 +37,7 @@ __all__ = [
     "AuraTarget",
     "BeginningOfStep",
     "CantBeCountered",
+    "CostsLessIf",
     "CostsMorePerExtraTarget",
     "CardDefinition",
     "ControllerOf",

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import layers
 from .abilities import (
-    ActivatedAbility, AdditionalCost, AlternativeCost, CostsMorePerExtraTarget, SpellAbility, SpliceOnto, StaticAbility,
+    ActivatedAbility, AdditionalCost, AlternativeCost, CostsLessIf, CostsMorePerExtraTarget, SpellAbility, SpliceOnto, StaticAbility,
 )
 from .actions import ActivateAbility, CastSpell, PlayLand
 from .conditions import Condition
@@ -71,6 +71,11 @@ def cost_reduction(game: "Game", player: int, spell: "GameObject") -> int:
                     if isinstance(part, CostReduction) and \
                             any(f.matches(game, spell, viewer=player, source_oid=o.oid) for f in part.filters):
                         n += part.amount
+    # 601.2f: the spell's own reductions ("If ..., this spell costs {6} less to cast"), while their
+    # condition holds as the total cost is determined.
+    for a in spell.definition.expanded:
+        if isinstance(a, CostsLessIf) and a.condition.holds(game, Resolution(game, player, spell.oid, ())):
+            n += ManaRequirement.build(a.cost.mana).generic
     return n
 
 

@@ -62,6 +62,21 @@ class CardsInGraveyard:
 
 
 @dataclass(frozen=True)
+class CardsInAllGraveyards:
+    """"there are ten or more creature cards total in all graveyards": the matching cards of every
+    player's graveyard, counted together (404.1)."""
+
+    at_least: int
+    filter: ObjectFilter
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Count every graveyard."""
+        n = sum(1 for p in range(len(game.players)) for o in game.zone(Zone.GRAVEYARD, p)
+                if self.filter.matches(game, game.obj(o), res.controller))
+        return n >= self.at_least
+
+
+@dataclass(frozen=True)
 class ControlledSinceLastUpkeep:
     """"if this came under your control since the beginning of your last upkeep" (702.30a); "your" is
     the ability's controller."""
@@ -297,6 +312,7 @@ class Condition(Protocol):
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
     "AllConditions",
+    "CardsInAllGraveyards",
     "CardsInGraveyard",
     "CastDuringMainPhase",
     "CastFromZone",

@@ -18,7 +18,7 @@ construct renders itself: ``text`` for its rules text, ``python`` for its runtim
 """
 from .abilities import (
     AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
-    CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    CostLessIf, CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
 from .amounts import Amount
@@ -36,7 +36,7 @@ from .triggers import Trigger
 
 __all__ = [
     "AbilityIR", "ActionIR", "ActionStep", "ActivatedIR", "AdditionalCardCost", "AlternativeCardCost", "Amount",
-    "AmplifyIR", "AsTurnedFaceUpIR", "CardIR", "Condition", "CostIR", "CostPerExtraTarget", "CounterIR", "Effect",
+    "AmplifyIR", "AsTurnedFaceUpIR", "CardIR", "Condition", "CostIR", "CostLessIf", "CostPerExtraTarget", "CounterIR", "Effect",
     "EntersAsCopyIR", "EntersTappedIR", "EntersWithIR", "FilterIR", "KeywordFileIR", "KeywordIR", "KeywordPart",
     "KeywordUseIR", "LandTypeIR", "LibraryIR", "Ref", "SacrificeIR", "SentenceIR", "SpellIR", "StaticIR",
     "StaticPart", "TargetIR", "TargetKind", "Trigger", "TriggeredIR", "UncounterableIR",

@@ -173,9 +173,19 @@ class CostPerExtraTarget:
     ability_word: str = ""
 
 
+@dataclass(frozen=True)
+class CostLessIf:
+    """601.2f: "If there are ten or more creature cards total in all graveyards, this spell costs
+    {6} less to cast." -- a reduction of the spell's own total cost while the condition holds."""
+
+    cost: CostIR
+    condition: Condition
+    ability_word: str = ""
+
+
 AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
                   AsTurnedFaceUpIR, EntersAsCopyIR, UncounterableIR, AlternativeCardCost, AdditionalCardCost,
-                  CostPerExtraTarget]
+                  CostPerExtraTarget, CostLessIf]
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,22 @@ class GraveyardCount(Condition):
 
 
 @dataclass(frozen=True)
+class AllGraveyardsCount(Condition):
+    """"if there are ten or more creature cards total in all graveyards": matching cards in every
+    player's graveyard, counted together (404.1)."""
+
+    count: int
+    filter: FilterIR
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        n = NUMBER_TEXT.get(self.count, str(self.count))
+        return f"if there are {n} or more {self.filter.words} total in all graveyards"
+
+    def python(self) -> str:
+        return f"rt.CardsInAllGraveyards(at_least={lit(self.count)}, filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
 class ControlledSinceUpkeep(Condition):
     """"if it came under your control since the beginning of your last upkeep" (echo, 702.30a)."""
 
